@@ -1,0 +1,155 @@
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import type { Environment } from '../../shared/api/types.ts';
+import { systemClock } from '../clock.ts';
+import { defaultDataDir } from '../data-dir.ts';
+import { ApiKeyService } from '../domain/api-keys.ts';
+import { cryptoRandom } from '../random.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, openSandboxStore, startSandboxServer } from '../server.ts';
+
+const USAGE = `Usage: npm run --silent sandbox -- <command> [options]
+
+Commands:
+  serve                  run the local v1 API in the foreground (default)
+      --port N           port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
+      --host ADDR        address to bind (default ${DEFAULT_HOST})
+      --data-dir DIR     data folder (default: the desktop app's, ${defaultDataDir()})
+      --log-level LEVEL  fatal|error|warn|info|debug|silent (default info)
+  keys create            create an API key and print only the key
+      --env test|live    environment of the key (default test)
+      --account NAME     account to create the key in, created if needed (default "default")
+      --origins CSV      browser origins allowed to use the key
+  keys list              list keys (never the keys themselves: they are stored hashed)
+  keys revoke KEY|ID     revoke a key
+`;
+
+const DEFAULT_ACCOUNT = 'default';
+
+export async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'log-level': { type: 'string' },
+      env: { type: 'string' },
+      account: { type: 'string' },
+      origins: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const dataDir = values['data-dir'] ?? defaultDataDir();
+  const [command = 'serve', sub, arg] = positionals;
+
+  if (command === 'serve') {
+    const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      return usageError(`invalid --port ${values.port}`);
+    return serve({
+      dataDir,
+      port,
+      host: values.host ?? DEFAULT_HOST,
+      logLevel: values['log-level'] ?? 'info',
+    });
+  }
+  if (command === 'keys') {
+    const store = openSandboxStore(dataDir);
+    try {
+      const keys = new ApiKeyService(store, systemClock, cryptoRandom);
+      if (sub === 'create') {
+        const env = values.env ?? 'test';
+        if (env !== 'test' && env !== 'live') return usageError(`--env must be test or live, not ${env}`);
+        const origins =
+          values.origins
+            ?.split(',')
+            .map((o) => o.trim())
+            .filter(Boolean) ?? [];
+        const created = keys.create({
+          account: values.account ?? DEFAULT_ACCOUNT,
+          environment: env as Environment,
+          origins,
+        });
+        process.stdout.write(`${created.key}\n`);
+        return 0;
+      }
+      if (sub === 'list') {
+        for (const k of keys.list()) {
+          const state = k.revoked ? `revoked ${k.revoked}` : 'active';
+          const origins = k.origins.length > 0 ? k.origins.join(',') : '-';
+          process.stdout.write(
+            `${k.id}\t${k.hint}\t${k.environment}\t${k.accountName}\t${state}\t${origins}\n`,
+          );
+        }
+        return 0;
+      }
+      if (sub === 'revoke' && arg) {
+        if (keys.revoke(arg)) return 0;
+        process.stderr.write('No such active key.\n');
+        return 1;
+      }
+      return usageError('keys needs create, list or revoke KEY');
+    } finally {
+      store.close();
+    }
+  }
+  return usageError(`unknown command ${command}`);
+}
+
+function usageError(message: string): number {
+  process.stderr.write(`${message}\n\n${USAGE}`);
+  return 2;
+}
+
+async function serve(options: {
+  dataDir: string;
+  port: number;
+  host: string;
+  logLevel: string;
+}): Promise<number> {
+  const logger = pino({ level: options.logLevel }, pino.destination(2));
+  // A new data folder gets an account with a sandbox key, so the first run is usable at once.
+  const firstKey = firstRunKey(options.dataDir);
+  const server = await startSandboxServer({ ...options, logger });
+  process.stdout.write(`Scambio sandbox listening on ${server.baseUrl}\n`);
+  process.stdout.write(`Data folder: ${options.dataDir}\n`);
+  if (firstKey) process.stdout.write(`New sandbox API key (shown once): ${firstKey}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      process.stdout.write(`${signal}: shutting down\n`);
+      void server.close().then(resolve);
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+  return 0;
+}
+
+function firstRunKey(dataDir: string): string | null {
+  const store = openSandboxStore(dataDir);
+  try {
+    if (store.accounts.count() > 0) return null;
+    return new ApiKeyService(store, systemClock, cryptoRandom).create({
+      account: DEFAULT_ACCOUNT,
+      environment: 'test',
+    }).key;
+  } finally {
+    store.close();
+  }
+}
+
+const isEntryPoint = process.argv[1] && import.meta.url.endsWith(process.argv[1].replaceAll('\\', '/'));
+if (isEntryPoint) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

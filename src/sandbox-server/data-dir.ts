@@ -1,0 +1,15 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export const APP_NAME = 'Scambio';
+
+/**
+ * The per-user folder the desktop app uses (Electron's `userData` for an app named Scambio), so the CLI and
+ * the app share one sandbox. `SCAMBIO_DATA_DIR` overrides it.
+ */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+  if (env.SCAMBIO_DATA_DIR) return env.SCAMBIO_DATA_DIR;
+  if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), APP_NAME);
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', APP_NAME);
+  return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), APP_NAME);
+}

@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import type { Environment } from '../../shared/api/types.ts';
+import type { Clock } from '../clock.ts';
+import type { RandomSource } from '../random.ts';
+import type { ApiKeyRecord } from '../store/accounts.ts';
+import type { Store } from '../store/store.ts';
+
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const SECRET_LENGTH = 40;
+const KEY_PATTERN = /^ik_(test|live)_[A-Za-z0-9]{32,}$/;
+
+export interface CreatedKey {
+  key: string;
+  record: ApiKeyRecord;
+}
+
+/** `ik_test_` selects the sandbox, `ik_live_` the live environment (contract "Addresses and environments"). */
+export function keyEnvironment(key: string): Environment | null {
+  const match = KEY_PATTERN.exec(key);
+  return match ? (match[1] as Environment) : null;
+}
+
+/**
+ * Keys carry 40 random base62 characters (≈238 bits), so a plain SHA-256 is a safe one-way hash for them:
+ * nothing to brute-force, and a lookup by hash is an index probe whose timing reveals nothing of the key.
+ */
+export function hashApiKey(key: string): Buffer {
+  return createHash('sha256').update(key, 'utf8').digest();
+}
+
+function randomSecret(random: RandomSource): string {
+  let out = '';
+  while (out.length < SECRET_LENGTH) {
+    for (const byte of random(SECRET_LENGTH)) {
+      // 248 = 4 × 62: rejecting higher bytes keeps every character equally likely.
+      if (byte < 248 && out.length < SECRET_LENGTH) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+export class ApiKeyService {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly random: RandomSource,
+  ) {}
+
+  create(options: { account: string; environment: Environment; origins?: string[] }): CreatedKey {
+    const key = `ik_${options.environment}_${randomSecret(this.random)}`;
+    const now = this.clock.now().toISOString();
+    return this.store.transaction(() => {
+      const accountId = this.store.accounts.ensure(options.account, now);
+      const id = this.store.accounts.insertKey({
+        accountId,
+        environment: options.environment,
+        hash: hashApiKey(key),
+        hint: `${key.slice(0, 12)}…${key.slice(-4)}`,
+        origins: options.origins ?? [],
+        created: now,
+      });
+      const record = this.store.accounts.listKeys().find((k) => k.id === id)!;
+      return { key, record };
+    });
+  }
+
+  /** The active key record for a presented key, or `null` when it is unknown, malformed or revoked. */
+  authenticate(key: string): ApiKeyRecord | null {
+    const environment = keyEnvironment(key);
+    if (!environment) return null;
+    const record = this.store.accounts.findKeyByHash(hashApiKey(key));
+    if (!record || record.revoked !== null || record.environment !== environment) return null;
+    return record;
+  }
+
+  list(): ApiKeyRecord[] {
+    return this.store.accounts.listKeys();
+  }
+
+  /** Revokes a key given in full or by its id; `false` when there is no such active key. */
+  revoke(keyOrId: string): boolean {
+    const now = this.clock.now().toISOString();
+    if (/^\d+$/.test(keyOrId)) return this.store.accounts.revokeKey(Number(keyOrId), now);
+    const record = this.store.accounts.findKeyByHash(hashApiKey(keyOrId));
+    return record ? this.store.accounts.revokeKey(record.id, now) : false;
+  }
+}

@@ -1,0 +1,93 @@
+import {
+  InvoiceDocumentError,
+  detectPayloadKind,
+  parseInvoiceXml,
+  summarizeInvoice,
+  unwrapP7m,
+  type InvoiceDocumentErrorCode,
+  type InvoiceSummary,
+  type InvoiceXml,
+} from '../../shared/fatturapa/index.ts';
+import type { MessageKey } from '../i18n/messages.ts';
+import { invalid, type Problem } from './service-error.ts';
+
+/** An invoice file as SDI would receive it: the bytes to store, and what they say. */
+export interface InvoiceFile {
+  /** The file exactly as transmitted (DER for a signed file). */
+  bytes: Uint8Array;
+  signed: boolean;
+  document: InvoiceXml;
+  summary: InvoiceSummary;
+}
+
+export interface InvoiceFileLimits {
+  maxBytes: number;
+}
+
+/** Each way a file can be unreadable, with the SDI code that SDI would reject it with. */
+const PROBLEMS: Record<InvoiceDocumentErrorCode, { code: string; key: MessageKey; hint: MessageKey }> = {
+  empty: { code: '00106', key: 'invoice.empty', hint: 'hint.xml' },
+  'too-large': { code: '00003', key: 'invoice.tooLarge', hint: 'hint.xml' },
+  'dtd-forbidden': { code: '00200', key: 'invoice.dtd', hint: 'hint.xml' },
+  'not-well-formed': { code: '00200', key: 'invoice.notWellFormed', hint: 'hint.xml' },
+  'too-deep': { code: '00200', key: 'invoice.tooDeep', hint: 'hint.xml' },
+  'not-an-invoice': { code: '00200', key: 'invoice.notAnInvoice', hint: 'hint.xml' },
+  'unknown-format': { code: '00200', key: 'invoice.unknownFormat', hint: 'hint.xml' },
+  'not-cms': { code: '00102', key: 'invoice.notCms', hint: 'hint.p7m' },
+  'cms-without-content': { code: '00102', key: 'invoice.cmsWithoutContent', hint: 'hint.p7m' },
+};
+
+const MAX_DEPTH = 64;
+
+export function documentProblem(
+  error: InvoiceDocumentError,
+  limits: InvoiceFileLimits,
+  size: number,
+): Problem {
+  const mapped = PROBLEMS[error.code];
+  return {
+    code: mapped.code,
+    key: mapped.key,
+    hint: mapped.hint,
+    params: {
+      line: error.line ?? 0,
+      column: error.column ?? 0,
+      detail: (error.detail ?? '').replace(/[.\s]+$/, ''),
+      limit: error.code === 'too-deep' ? MAX_DEPTH : limits.maxBytes,
+      size,
+    },
+    path: null,
+  };
+}
+
+/** Reads an uploaded XML or signed (P7M) invoice file; any defect is an `invalid` error with its SDI code. */
+export function readInvoiceFile(input: Uint8Array, limits: InvoiceFileLimits): InvoiceFile {
+  try {
+    if (input.length === 0) throw new InvoiceDocumentError('empty');
+    if (input.length > limits.maxBytes) throw new InvoiceDocumentError('too-large');
+    const kind = detectPayloadKind(input);
+    if (kind === 'xml') {
+      const document = parseInvoiceXml(input, { maxBytes: limits.maxBytes, maxDepth: MAX_DEPTH });
+      return { bytes: input, signed: false, document, summary: summarizeInvoice(document) };
+    }
+    if (kind === 'unknown')
+      throw new InvoiceDocumentError('not-well-formed', { detail: 'not XML and not a signed file' });
+    const xml = unwrapP7m(input);
+    // A Base64 P7M is stored as its DER bytes: one canonical form for signature checks and exports.
+    const der = kind === 'p7m-base64' ? decodeArmoredBase64(input) : input;
+    const document = parseInvoiceXml(xml, { maxBytes: limits.maxBytes, maxDepth: MAX_DEPTH });
+    return { bytes: der, signed: true, document, summary: summarizeInvoice(document) };
+  } catch (error) {
+    if (error instanceof InvoiceDocumentError) {
+      throw invalid([documentProblem(error, limits, input.length)], 'invoice.invalid');
+    }
+    throw error;
+  }
+}
+
+function decodeArmoredBase64(input: Uint8Array): Uint8Array {
+  const text = Buffer.from(input)
+    .toString('latin1')
+    .replace(/-----[^-]+-----/g, '');
+  return new Uint8Array(Buffer.from(text.replace(/\s+/g, ''), 'base64'));
+}

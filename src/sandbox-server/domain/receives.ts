@@ -1,0 +1,54 @@
+import type { Receive } from '../../shared/api/types.ts';
+import type { ListResult } from '../store/list-query.ts';
+import type { ReceiveListQuery } from '../store/receives.ts';
+import type { Scope } from '../store/scope.ts';
+import type { Store } from '../store/store.ts';
+import { ServiceError } from './service-error.ts';
+
+/**
+ * Reads of received invoices, with the read-flag rules of the spec's "States" table: reading the payload
+ * marks an invoice read and counts one operation if it was unread; reading metadata changes nothing.
+ */
+export class ReceiveService {
+  constructor(private readonly store: Store) {}
+
+  get(scope: Scope, id: number, includePayload: boolean): Receive {
+    return this.store.transaction(() => {
+      const receive = this.store.receives.get(scope, id, includePayload);
+      if (!receive) throw new ServiceError('not-found', 'notFound.receive', { id });
+      if (includePayload) this.markRead(scope, [receive]);
+      return receive;
+    });
+  }
+
+  list(scope: Scope, query: ReceiveListQuery): ListResult<Receive> {
+    return this.store.transaction(() => {
+      const result = this.store.receives.list(scope, query);
+      if (query.include_payload === true) this.markRead(scope, result.rows);
+      return result;
+    });
+  }
+
+  payload(scope: Scope, id: number): string {
+    return this.get(scope, id, true).payload!;
+  }
+
+  delete(scope: Scope, id: number): Receive {
+    return this.store.transaction(() => {
+      const receive = this.store.receives.get(scope, id, false);
+      if (!receive) throw new ServiceError('not-found', 'notFound.receive', { id });
+      this.store.receives.delete(scope, id);
+      return receive;
+    });
+  }
+
+  private markRead(scope: Scope, receives: Receive[]): void {
+    const unread = receives.filter((r) => !r.is_read);
+    const changed = this.store.receives.markRead(
+      scope,
+      unread.map((r) => r.id),
+    );
+    this.store.operations.add(scope, changed);
+    for (const receive of unread) receive.is_read = true;
+  }
+}

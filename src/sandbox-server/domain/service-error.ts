@@ -1,0 +1,47 @@
+import type { MessageKey } from '../i18n/messages.ts';
+import type { LinkedData } from '../../shared/api/types.ts';
+
+/** What went wrong, independent of HTTP; the HTTP edge maps each kind to a status code. */
+export type ErrorKind =
+  | 'bad-request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'invalid'
+  | 'too-large'
+  | 'unsupported-media-type';
+
+export type MessageParams = Record<string, string | number>;
+
+/** A problem inside a document or body, localized at the edge like the error itself. */
+export interface Problem {
+  code: string;
+  key: MessageKey;
+  params?: MessageParams;
+  hint?: MessageKey;
+  path: string | null;
+}
+
+export interface ServiceErrorExtras {
+  problems?: Problem[];
+  linked?: LinkedData;
+  parameter?: string;
+}
+
+export class ServiceError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly key: MessageKey,
+    readonly params: MessageParams = {},
+    readonly extras: ServiceErrorExtras = {},
+  ) {
+    super(`${kind}: ${key}`);
+    this.name = 'ServiceError';
+  }
+}
+
+/** An unprocessable document or body with one or more located problems. */
+export function invalid(problems: Problem[], key: MessageKey = 'body.invalid'): ServiceError {
+  return new ServiceError('invalid', key, { count: problems.length }, { problems });
+}

@@ -1,0 +1,35 @@
+import type { Request, Response } from 'express';
+import type { Language, Translate } from '../i18n/translator.ts';
+import type { ApiKeyRecord } from '../store/accounts.ts';
+import type { Scope } from '../store/scope.ts';
+
+/** What the middleware learns about a request, kept on `res.locals` under one typed name. */
+export interface RequestContext {
+  requestId: string;
+  language: Language;
+  t: Translate;
+  key?: ApiKeyRecord;
+  scope?: Scope;
+  /** Filled by handlers so the request's Event names the company and resource it touched. */
+  companyId?: number | null;
+  resourceId?: number | null;
+}
+
+export function context(res: Response): RequestContext {
+  return res.locals as RequestContext;
+}
+
+/** The caller's scope; only called behind the authentication middleware. */
+export function scopeOf(res: Response): Scope {
+  return context(res).scope!;
+}
+
+export function noteResource(res: Response, companyId: number | null, resourceId: number | null): void {
+  const ctx = context(res);
+  ctx.companyId = companyId;
+  ctx.resourceId = resourceId;
+}
+
+export function pathParam(req: Request, name: string): string {
+  return String(req.params[name]);
+}

@@ -1,0 +1,12 @@
+import type { Response } from 'express';
+import { TOTAL_COUNT_HEADER } from '../../shared/api/types.ts';
+import type { ListResult } from '../store/list-query.ts';
+
+/** A list page: the rows as a JSON array and the total across all pages in `Service-Total-Count`. */
+export function sendList<Row>(res: Response, result: ListResult<Row>): void {
+  res.set(TOTAL_COUNT_HEADER, String(result.total)).json(result.rows);
+}
+
+export function sendCreated(res: Response, location: string, body: unknown): void {
+  res.status(201).location(location).json(body);
+}

@@ -1,0 +1,49 @@
+import { Router } from 'express';
+import { parseResourceId } from '../../domain/companies.ts';
+import { ServiceError } from '../../domain/service-error.ts';
+import type { Services } from '../../domain/services.ts';
+import type { Store } from '../../store/store.ts';
+import { noteResource, pathParam, scopeOf } from '../context.ts';
+import { readInvoiceListQuery } from '../invoice-query.ts';
+import { QueryReader } from '../query.ts';
+import { sendList } from '../responses.ts';
+
+function receiveId(raw: string): number {
+  const id = parseResourceId(raw);
+  if (id === null) throw new ServiceError('not-found', 'notFound.receive', { id: raw });
+  return id;
+}
+
+export function receiveRoutes(services: Services, store: Store): Router {
+  const router = Router();
+
+  router.get('/receive', (req, res) => {
+    const query = new QueryReader(req);
+    const result = services.receives.list(scopeOf(res), {
+      ...readInvoiceListQuery(query, res, store),
+      unread: query.boolean('unread'),
+    });
+    sendList(res, result);
+  });
+
+  router.get('/receive/:id/payload', (req, res) => {
+    const receive = services.receives.get(scopeOf(res), receiveId(pathParam(req, 'id')), true);
+    noteResource(res, receive.company_id, receive.id);
+    res.type('text/plain').send(receive.payload);
+  });
+
+  router.get('/receive/:id', (req, res) => {
+    const includePayload = new QueryReader(req).boolean('include_payload') ?? false;
+    const receive = services.receives.get(scopeOf(res), receiveId(pathParam(req, 'id')), includePayload);
+    noteResource(res, receive.company_id, receive.id);
+    res.json(receive);
+  });
+
+  router.delete('/receive/:id', (req, res) => {
+    const receive = services.receives.delete(scopeOf(res), receiveId(pathParam(req, 'id')));
+    noteResource(res, receive.company_id, receive.id);
+    res.json(receive);
+  });
+
+  return router;
+}

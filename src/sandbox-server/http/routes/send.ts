@@ -1,0 +1,106 @@
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import multer from 'multer';
+import { SEND_IDS_MAX, SEND_STATES, SIGNATURE_MODES } from '../../../shared/api/types.ts';
+import { parseResourceId } from '../../domain/companies.ts';
+import { ServiceError } from '../../domain/service-error.ts';
+import type { Services } from '../../domain/services.ts';
+import type { SubmissionRequest } from '../../domain/submission.ts';
+import type { Store } from '../../store/store.ts';
+import { noteResource, pathParam, scopeOf } from '../context.ts';
+import { readInvoiceListQuery } from '../invoice-query.ts';
+import { QueryReader } from '../query.ts';
+import { sendCreated, sendList } from '../responses.ts';
+import { decodeSendBody } from '../send-body.ts';
+
+type Upload = Pick<SubmissionRequest, 'bytes' | 'encoding' | 'fileName' | 'suggestedFileName' | 'metaData'>;
+
+export function sendRoutes(services: Services, store: Store, limits: { uploadBytes: number }): Router {
+  const router = Router();
+  const rawBody = express.raw({ type: () => true, limit: limits.uploadBytes });
+  const multipart = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: limits.uploadBytes, files: 1 },
+  });
+
+  /** The submission query parameters of every upload endpoint, checked before the body is read. */
+  function submit(req: Request, res: Response, upload: Upload): void {
+    const query = new QueryReader(req);
+    const send = services.submissions.submit(scopeOf(res), {
+      ...upload,
+      validate: query.boolean('validate') ?? false,
+      signature: query.oneOf('signature', SIGNATURE_MODES) ?? 'Auto',
+    });
+    noteResource(res, send.company_id, send.id);
+    sendCreated(res, `/v1/send/${send.id}`, send);
+  }
+
+  router.get('/send', (req, res) => {
+    const query = new QueryReader(req);
+    const result = store.sends.list(scopeOf(res), {
+      ...readInvoiceListQuery(query, res, store),
+      latest_state: query.oneOf('latest_state', SEND_STATES),
+      ids: query.ids('ids', SEND_IDS_MAX),
+    });
+    sendList(res, result);
+  });
+
+  router.get('/send/:id/payload', (req, res) => {
+    const id = parseResourceId(pathParam(req, 'id'));
+    const send = id === null ? null : store.sends.get(scopeOf(res), id, true);
+    if (!send) throw new ServiceError('not-found', 'notFound.send', { id: pathParam(req, 'id') });
+    noteResource(res, send.company_id, send.id);
+    res.type('text/plain').send(send.payload);
+  });
+
+  router.get('/send/:x', (req, res) => {
+    const x = pathParam(req, 'x');
+    const includePayload = new QueryReader(req).boolean('include_payload') ?? false;
+    const id = parseResourceId(x);
+    const scope = scopeOf(res);
+    const send =
+      id === null
+        ? store.sends.getByIdentifier(scope, x, includePayload)
+        : store.sends.get(scope, id, includePayload);
+    if (!send) throw new ServiceError('not-found', 'notFound.send', { id: x });
+    noteResource(res, send.company_id, send.id);
+    res.json(send);
+  });
+
+  router.post('/send', (req, res) => {
+    const body = decodeSendBody(req.body);
+    submit(req, res, { ...body, suggestedFileName: null });
+  });
+
+  router.post('/send/xml', rawBody, (req, res) => {
+    const bytes = Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array();
+    submit(req, res, { bytes, encoding: 'Xml', fileName: null, suggestedFileName: null, metaData: null });
+  });
+
+  router.post('/send/file', singleFile(multipart), (req, res) => {
+    const file = req.file;
+    if (!file) throw new ServiceError('invalid', 'body.expectedMultipart');
+    submit(req, res, {
+      bytes: new Uint8Array(file.buffer),
+      encoding: 'Xml',
+      fileName: null,
+      suggestedFileName: file.originalname || null,
+      metaData: null,
+    });
+  });
+
+  return router;
+}
+
+/** Multer's own errors (wrong field, too large) become problems like every other error. */
+function singleFile(multipart: multer.Multer): RequestHandler {
+  const handler = multipart.single('file');
+  return (req, res, next) => {
+    handler(req, res, (error?: unknown) => {
+      if (error instanceof multer.MulterError) {
+        if (error.code === 'LIMIT_FILE_SIZE') return next(error);
+        return next(new ServiceError('invalid', 'body.expectedMultipart'));
+      }
+      next(error);
+    });
+  };
+}

@@ -1,0 +1,112 @@
+import type { Catalog } from './messages.ts';
+
+export const de: Catalog = {
+  title: {
+    'bad-request': 'Ungültige Anfrage',
+    unauthorized: 'Authentifizierung erforderlich',
+    forbidden: 'Zugriff verweigert',
+    'not-found': 'Nicht gefunden',
+    conflict: 'Konflikt',
+    invalid: 'Nicht verarbeitbarer Inhalt',
+    'too-large': 'Inhalt zu groß',
+    'unsupported-media-type': 'Nicht unterstützter Medientyp',
+    internal: 'Interner Serverfehler',
+  },
+  auth: {
+    missing:
+      'Senden Sie Ihren API-Schlüssel per HTTP-Basic-Authentifizierung: den Schlüssel als Benutzernamen und ein leeres Passwort.',
+    invalid: 'Der API-Schlüssel ist ungültig oder wurde widerrufen.',
+    sandboxOnly: 'Dieser Aufruf steht nur Sandbox-Schlüsseln (Test) zur Verfügung.',
+  },
+  query: {
+    integer: "Der Abfrageparameter '{{parameter}}' muss eine ganze Zahl sein.",
+    range: "Der Abfrageparameter '{{parameter}}' muss zwischen {{min}} und {{max}} liegen.",
+    boolean: "Der Abfrageparameter '{{parameter}}' muss true oder false sein.",
+    dateTime:
+      "Der Abfrageparameter '{{parameter}}' muss ein UTC-Zeitpunkt nach ISO 8601 sein, z. B. 2024-11-29T12:34:56Z.",
+    enum: "Der Abfrageparameter '{{parameter}}' muss einer der folgenden Werte sein: {{allowed}}.",
+    sort: "Nach '{{value}}' kann nicht sortiert werden. Sortierbare Felder: {{allowed}} ('-' voranstellen für absteigende Reihenfolge).",
+    ids: "Der Abfrageparameter 'ids' darf höchstens {{max}} durch Kommas getrennte IDs enthalten.",
+    repeated: "Der Abfrageparameter '{{parameter}}' darf nur einmal vorkommen.",
+    order: "Der Abfrageparameter '{{parameter}}' darf nicht nach '{{other}}' liegen.",
+  },
+  notFound: {
+    route: 'Den Endpunkt {{method}} {{path}} gibt es nicht.',
+    company: 'Kein Unternehmen {{id}} in diesem Konto.',
+    send: 'Keine gesendete Rechnung {{id}} in diesem Konto.',
+    receive: 'Keine empfangene Rechnung {{id}} in diesem Konto.',
+    event: 'Kein Protokollereignis {{id}} in diesem Konto.',
+    companyFilter: 'company_id {{id}} ist keines Ihrer Unternehmen.',
+  },
+  company: {
+    vatRegistered:
+      'Ein Unternehmen mit der USt-IdNr. {{vat}} ist in diesem Konto bereits registriert (ID {{id}}).',
+    vatOwnedElsewhere: 'Die USt-IdNr. {{vat}} gehört einem Unternehmen eines anderen Kontos.',
+    versionMismatch:
+      'Das Unternehmen wurde seit dem Lesen geändert (Version {{given}} gesendet, {{current}} gespeichert). Lesen Sie es erneut und wiederholen Sie den Vorgang.',
+    linked:
+      'Unternehmen {{id}} hat noch verknüpfte Daten: {{send}} gesendete und {{receive}} empfangene Rechnungen, {{update}} SDI-Meldungen, {{log}} Protokollereignisse. Wiederholen Sie mit force=true, um es mit allen Daten zu löschen.',
+  },
+  body: {
+    invalid: 'Der Anfragetext hat {{count}} Problem(e); siehe errors.',
+    malformedJson: 'Der Anfragetext ist kein gültiges JSON.',
+    tooLarge: 'Der Anfragetext überschreitet die Grenze von {{limit}} Bytes.',
+    expectedObject: 'Der Anfragetext muss ein JSON-Objekt sein.',
+    expectedMultipart: "Laden Sie die Rechnung als multipart/form-data mit einem Teil namens 'file' hoch.",
+  },
+  field: {
+    required: "'{{field}}' ist erforderlich.",
+    string: "'{{field}}' muss ein Text sein.",
+    integer: "'{{field}}' muss eine ganze Zahl sein.",
+    tooLong: "'{{field}}' darf höchstens {{max}} Zeichen lang sein.",
+    stringMap: "'{{field}}' muss ein Objekt sein, dessen Werte alle Texte sind.",
+    vatMissingCountry:
+      'Die USt-IdNr. {{value}} muss mit dem zweistelligen Ländercode beginnen, z. B. IT{{value}}.',
+    vatFormat:
+      'Die USt-IdNr. {{value}} ist falsch aufgebaut: IT gefolgt von 11 Ziffern oder ein Ländercode gefolgt von 2 bis 28 Buchstaben und Ziffern.',
+    vatCheckDigit: 'Die USt-IdNr. {{value}} hat eine falsche Prüfziffer.',
+    fiscalCode:
+      'Die Steuernummer {{value}} ist ungültig: 16 Zeichen für eine Person oder 11 Ziffern für ein Unternehmen, mit korrektem Prüfzeichen.',
+    fiscalCodeForeign: 'Die Steuernummer {{value}} muss aus 1 bis 28 Buchstaben und Ziffern bestehen.',
+  },
+  hint: {
+    vat: 'Schreiben Sie Ländercode und Nummer ohne Leerzeichen, z. B. IT12345678903.',
+    fiscalCode: 'Übernehmen Sie den Code aus der Steuerkarte oder dem Handelsregisterauszug.',
+    fileName:
+      'Verwenden Sie <Land><Übermittler-ID>_<1-5 Buchstaben oder Ziffern>.xml, z. B. IT01234567890_00001.xml.',
+    xml: 'Öffnen Sie die Datei in einem XML-Editor, um den Fehler zu finden, oder exportieren Sie sie erneut aus Ihrer Rechnungssoftware.',
+    p7m: 'Signieren Sie das XML erneut mit Ihrer Signatursoftware oder senden Sie das unsignierte XML.',
+    supplier:
+      'Tragen Sie die USt-IdNr. des Lieferanten in CedentePrestatore/DatiAnagrafici/IdFiscaleIVA ein.',
+    base64: 'Senden Sie das XML als Text oder Base64 der Bytes der XML- oder P7M-Datei.',
+  },
+  invoice: {
+    invalid: 'Die Rechnungsdatei hat {{count}} Problem(e); siehe errors.',
+    empty: 'Die Rechnungsdatei ist leer.',
+    tooLarge: 'Die Rechnungsdatei hat {{size}} Bytes; SDI akzeptiert höchstens {{limit}} Bytes.',
+    dtd: 'Das XML enthält eine DOCTYPE- oder Entity-Deklaration; Rechnungsdateien dürfen keine haben.',
+    notWellFormed: 'Das XML ist in Zeile {{line}}, Spalte {{column}} nicht wohlgeformt: {{detail}}.',
+    tooDeep: 'Das XML verschachtelt Elemente tiefer als {{limit}} Ebenen.',
+    notAnInvoice: 'Das Wurzelelement des XML ist nicht FatturaElettronica.',
+    unknownFormat: "Das Attribut 'versione' von FatturaElettronica muss FPR12, FPA12 oder FSM10 sein.",
+    notCms: 'Die signierte Datei ist kein lesbarer CAdES-(PKCS#7-)Umschlag.',
+    cmsWithoutContent: 'Die signierte Datei enthält das Rechnungs-XML nicht (abgesetzte Signatur).',
+    notXmlOrBase64: 'Der Payload ist weder XML-Text noch Base64 einer XML- oder P7M-Datei.',
+    notXml: 'Der Anfragetext muss ein FatturaPA-XML-Dokument sein.',
+    fileNamePath: "Der Dateiname '{{value}}' darf keine Ordner, '..' oder Steuerzeichen enthalten.",
+    fileNameTooLong: "Der Dateiname '{{value}}' ist länger als 50 Zeichen.",
+    fileNameFormat: "Der Dateiname '{{value}}' folgt nicht der SDI-Namensregel.",
+    fileNameIdLength:
+      "Im Dateinamen '{{value}}' muss eine italienische Übermittler-ID 11 oder 16 Zeichen haben.",
+    fileNameSigned:
+      "Der Dateiname '{{value}}' muss bei signierten Dateien auf .xml.p7m und sonst auf .xml enden.",
+    supplierMissing:
+      'Die Rechnung hat keine USt-IdNr. des Lieferanten (CedentePrestatore/DatiAnagrafici/IdFiscaleIVA).',
+    supplierOwnedElsewhere:
+      'Die USt-IdNr. {{vat}} des Lieferanten gehört einem Unternehmen eines anderen Kontos.',
+  },
+  internal: {
+    unexpected:
+      'Auf dem Server ist ein Fehler aufgetreten. Die Anfrage-ID kennzeichnet ihn im Serverprotokoll.',
+  },
+};

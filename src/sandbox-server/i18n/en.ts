@@ -1,0 +1,103 @@
+/** English messages: the reference catalog. Every other language has exactly these keys (checked by the compiler). */
+export const en = {
+  title: {
+    'bad-request': 'Bad request',
+    unauthorized: 'Authentication required',
+    forbidden: 'Forbidden',
+    'not-found': 'Not found',
+    conflict: 'Conflict',
+    invalid: 'Unprocessable content',
+    'too-large': 'Content too large',
+    'unsupported-media-type': 'Unsupported media type',
+    internal: 'Internal server error',
+  },
+  auth: {
+    missing: 'Send your API key with HTTP Basic authentication: the key as user name and an empty password.',
+    invalid: 'The API key is not valid or has been revoked.',
+    sandboxOnly: 'This call is available to sandbox (test) keys only.',
+  },
+  query: {
+    integer: "The query parameter '{{parameter}}' must be a whole number.",
+    range: "The query parameter '{{parameter}}' must be between {{min}} and {{max}}.",
+    boolean: "The query parameter '{{parameter}}' must be true or false.",
+    dateTime:
+      "The query parameter '{{parameter}}' must be a UTC ISO 8601 date-time such as 2024-11-29T12:34:56Z.",
+    enum: "The query parameter '{{parameter}}' must be one of: {{allowed}}.",
+    sort: "Cannot sort by '{{value}}'. Sortable fields: {{allowed}} (prefix with '-' for descending order).",
+    ids: "The query parameter 'ids' must list at most {{max}} comma-separated ids.",
+    repeated: "The query parameter '{{parameter}}' may appear only once.",
+    order: "The query parameter '{{parameter}}' must not be after '{{other}}'.",
+  },
+  notFound: {
+    route: 'There is no endpoint {{method}} {{path}}.',
+    company: 'No company {{id}} in this account.',
+    send: 'No sent invoice {{id}} in this account.',
+    receive: 'No received invoice {{id}} in this account.',
+    event: 'No log event {{id}} in this account.',
+    companyFilter: 'company_id {{id}} is not one of your companies.',
+  },
+  company: {
+    vatRegistered: 'A company with VAT number {{vat}} is already registered in this account (id {{id}}).',
+    vatOwnedElsewhere: 'The VAT number {{vat}} belongs to a company of another account.',
+    versionMismatch:
+      'The company has changed since you read it (version {{given}} sent, {{current}} stored). Read it again and retry.',
+    linked:
+      'Company {{id}} still has linked data: {{send}} sent and {{receive}} received invoices, {{update}} SDI updates, {{log}} log events. Repeat with force=true to delete it with all of them.',
+  },
+  body: {
+    invalid: 'The request body has {{count}} problem(s); see errors.',
+    malformedJson: 'The request body is not valid JSON.',
+    tooLarge: 'The request body is larger than the limit of {{limit}} bytes.',
+    expectedObject: 'The request body must be a JSON object.',
+    expectedMultipart: "Upload the invoice as multipart/form-data with one part named 'file'.",
+  },
+  field: {
+    required: "'{{field}}' is required.",
+    string: "'{{field}}' must be a text value.",
+    integer: "'{{field}}' must be a whole number.",
+    tooLong: "'{{field}}' must be at most {{max}} characters long.",
+    stringMap: "'{{field}}' must be an object whose values are all text.",
+    vatMissingCountry:
+      'The VAT number {{value}} must start with its two-letter country code, e.g. IT{{value}}.',
+    vatFormat:
+      'The VAT number {{value}} is not well formed: IT followed by 11 digits, or a country code followed by 2 to 28 letters and digits.',
+    vatCheckDigit: 'The VAT number {{value}} has a wrong check digit.',
+    fiscalCode:
+      'The fiscal code {{value}} is not valid: 16 characters for a person or 11 digits for a company, with the right check character.',
+    fiscalCodeForeign: 'The fiscal code {{value}} must be 1 to 28 letters and digits.',
+  },
+  hint: {
+    vat: 'Write the country code and the number without spaces, e.g. IT12345678903.',
+    fiscalCode: 'Copy the code from the tax card or the chamber of commerce record.',
+    fileName: 'Use <country><transmitter id>_<1-5 letters or digits>.xml, e.g. IT01234567890_00001.xml.',
+    xml: 'Open the file in an XML editor to find the error, or export it again from your invoicing software.',
+    p7m: 'Sign the XML again with your signing software, or send the unsigned XML.',
+    supplier: 'Fill in CedentePrestatore/DatiAnagrafici/IdFiscaleIVA with the supplier VAT number.',
+    base64: 'Send the XML as text, or Base64 of the XML or P7M file bytes.',
+  },
+  invoice: {
+    invalid: 'The invoice file has {{count}} problem(s); see errors.',
+    empty: 'The invoice file is empty.',
+    tooLarge: 'The invoice file is {{size}} bytes; SDI accepts at most {{limit}} bytes.',
+    dtd: 'The XML contains a DOCTYPE or entity declaration; invoice files must not have one.',
+    notWellFormed: 'The XML is not well formed at line {{line}}, column {{column}}: {{detail}}.',
+    tooDeep: 'The XML nests elements more than {{limit}} levels deep.',
+    notAnInvoice: 'The XML root element is not FatturaElettronica.',
+    unknownFormat: "The FatturaElettronica 'versione' attribute must be FPR12, FPA12 or FSM10.",
+    notCms: 'The signed file is not a readable CAdES (PKCS#7) envelope.',
+    cmsWithoutContent: 'The signed file does not contain the invoice XML (detached signature).',
+    notXmlOrBase64: 'The payload is neither XML text nor Base64 of an XML or P7M file.',
+    notXml: 'The body must be a FatturaPA XML document.',
+    fileNamePath: "The file name '{{value}}' must not contain folders, '..' or control characters.",
+    fileNameTooLong: "The file name '{{value}}' is longer than 50 characters.",
+    fileNameFormat: "The file name '{{value}}' does not follow the SDI naming rule.",
+    fileNameIdLength: "In the file name '{{value}}' an Italian transmitter id must have 11 or 16 characters.",
+    fileNameSigned: "The file name '{{value}}' must end in .xml.p7m for a signed file and .xml otherwise.",
+    supplierMissing:
+      'The invoice has no supplier VAT number (CedentePrestatore/DatiAnagrafici/IdFiscaleIVA).',
+    supplierOwnedElsewhere: 'The supplier VAT number {{vat}} belongs to a company of another account.',
+  },
+  internal: {
+    unexpected: 'Something went wrong on the server. The request id identifies it in the server log.',
+  },
+} as const;

@@ -1,0 +1,108 @@
+import type { Catalog } from './messages.ts';
+
+export const it: Catalog = {
+  title: {
+    'bad-request': 'Richiesta non valida',
+    unauthorized: 'Autenticazione richiesta',
+    forbidden: 'Accesso negato',
+    'not-found': 'Non trovato',
+    conflict: 'Conflitto',
+    invalid: 'Contenuto non elaborabile',
+    'too-large': 'Contenuto troppo grande',
+    'unsupported-media-type': 'Tipo di contenuto non supportato',
+    internal: 'Errore interno del server',
+  },
+  auth: {
+    missing:
+      "Invia la tua chiave API con l'autenticazione HTTP Basic: la chiave come nome utente e la password vuota.",
+    invalid: 'La chiave API non è valida o è stata revocata.',
+    sandboxOnly: 'Questa chiamata è disponibile solo con chiavi sandbox (test).',
+  },
+  query: {
+    integer: "Il parametro '{{parameter}}' deve essere un numero intero.",
+    range: "Il parametro '{{parameter}}' deve essere compreso tra {{min}} e {{max}}.",
+    boolean: "Il parametro '{{parameter}}' deve essere true o false.",
+    dateTime:
+      "Il parametro '{{parameter}}' deve essere una data e ora UTC ISO 8601, ad esempio 2024-11-29T12:34:56Z.",
+    enum: "Il parametro '{{parameter}}' deve essere uno tra: {{allowed}}.",
+    sort: "Impossibile ordinare per '{{value}}'. Campi ordinabili: {{allowed}} (anteponi '-' per l'ordine decrescente).",
+    ids: "Il parametro 'ids' può elencare al massimo {{max}} id separati da virgole.",
+    repeated: "Il parametro '{{parameter}}' può comparire una sola volta.",
+    order: "Il parametro '{{parameter}}' non può essere successivo a '{{other}}'.",
+  },
+  notFound: {
+    route: "L'endpoint {{method}} {{path}} non esiste.",
+    company: 'Nessuna azienda {{id}} in questo account.',
+    send: 'Nessuna fattura inviata {{id}} in questo account.',
+    receive: 'Nessuna fattura ricevuta {{id}} in questo account.',
+    event: 'Nessun evento di log {{id}} in questo account.',
+    companyFilter: 'company_id {{id}} non è una delle tue aziende.',
+  },
+  company: {
+    vatRegistered: 'Un’azienda con partita IVA {{vat}} è già registrata in questo account (id {{id}}).',
+    vatOwnedElsewhere: 'La partita IVA {{vat}} appartiene a un’azienda di un altro account.',
+    versionMismatch:
+      "L'azienda è cambiata da quando l'hai letta (versione {{given}} inviata, {{current}} memorizzata). Rileggila e riprova.",
+    linked:
+      "L'azienda {{id}} ha ancora dati collegati: {{send}} fatture inviate e {{receive}} ricevute, {{update}} notifiche SDI, {{log}} eventi di log. Ripeti con force=true per eliminarla insieme a tutti questi dati.",
+  },
+  body: {
+    invalid: 'Il corpo della richiesta ha {{count}} problema/i; vedi errors.',
+    malformedJson: 'Il corpo della richiesta non è JSON valido.',
+    tooLarge: 'Il corpo della richiesta supera il limite di {{limit}} byte.',
+    expectedObject: 'Il corpo della richiesta deve essere un oggetto JSON.',
+    expectedMultipart: "Carica la fattura come multipart/form-data con una parte chiamata 'file'.",
+  },
+  field: {
+    required: "'{{field}}' è obbligatorio.",
+    string: "'{{field}}' deve essere un testo.",
+    integer: "'{{field}}' deve essere un numero intero.",
+    tooLong: "'{{field}}' può avere al massimo {{max}} caratteri.",
+    stringMap: "'{{field}}' deve essere un oggetto con soli valori di testo.",
+    vatMissingCountry:
+      'La partita IVA {{value}} deve iniziare con il codice del paese di due lettere, ad esempio IT{{value}}.',
+    vatFormat:
+      'La partita IVA {{value}} non è ben formata: IT seguito da 11 cifre, oppure un codice paese seguito da 2-28 lettere e cifre.',
+    vatCheckDigit: 'La partita IVA {{value}} ha la cifra di controllo errata.',
+    fiscalCode:
+      'Il codice fiscale {{value}} non è valido: 16 caratteri per una persona o 11 cifre per una società, con il carattere di controllo corretto.',
+    fiscalCodeForeign: 'Il codice fiscale {{value}} deve avere da 1 a 28 lettere e cifre.',
+  },
+  hint: {
+    vat: 'Scrivi il codice paese e il numero senza spazi, ad esempio IT12345678903.',
+    fiscalCode: 'Copia il codice dalla tessera sanitaria o dalla visura camerale.',
+    fileName: 'Usa <paese><id trasmittente>_<1-5 lettere o cifre>.xml, ad esempio IT01234567890_00001.xml.',
+    xml: "Apri il file in un editor XML per trovare l'errore, oppure esportalo di nuovo dal gestionale.",
+    p7m: "Firma di nuovo l'XML con il software di firma, oppure invia l'XML non firmato.",
+    supplier: 'Compila CedentePrestatore/DatiAnagrafici/IdFiscaleIVA con la partita IVA del fornitore.',
+    base64: "Invia l'XML come testo, oppure il Base64 dei byte del file XML o P7M.",
+  },
+  invoice: {
+    invalid: 'Il file della fattura ha {{count}} problema/i; vedi errors.',
+    empty: 'Il file della fattura è vuoto.',
+    tooLarge: 'Il file della fattura è di {{size}} byte; lo SDI accetta al massimo {{limit}} byte.',
+    dtd: "L'XML contiene una dichiarazione DOCTYPE o di entità; i file fattura non devono averne.",
+    notWellFormed: "L'XML non è ben formato alla riga {{line}}, colonna {{column}}: {{detail}}.",
+    tooDeep: "L'XML annida gli elementi per più di {{limit}} livelli.",
+    notAnInvoice: "L'elemento radice dell'XML non è FatturaElettronica.",
+    unknownFormat: "L'attributo 'versione' di FatturaElettronica deve essere FPR12, FPA12 o FSM10.",
+    notCms: 'Il file firmato non è una busta CAdES (PKCS#7) leggibile.',
+    cmsWithoutContent: "Il file firmato non contiene l'XML della fattura (firma staccata).",
+    notXmlOrBase64: 'Il payload non è né testo XML né Base64 di un file XML o P7M.',
+    notXml: 'Il corpo deve essere un documento XML FatturaPA.',
+    fileNamePath: "Il nome file '{{value}}' non deve contenere cartelle, '..' o caratteri di controllo.",
+    fileNameTooLong: "Il nome file '{{value}}' supera i 50 caratteri.",
+    fileNameFormat: "Il nome file '{{value}}' non rispetta la regola di nomenclatura SDI.",
+    fileNameIdLength:
+      "Nel nome file '{{value}}' un identificativo italiano del trasmittente deve avere 11 o 16 caratteri.",
+    fileNameSigned: "Il nome file '{{value}}' deve terminare con .xml.p7m se firmato e con .xml altrimenti.",
+    supplierMissing:
+      'La fattura non ha la partita IVA del fornitore (CedentePrestatore/DatiAnagrafici/IdFiscaleIVA).',
+    supplierOwnedElsewhere:
+      'La partita IVA del fornitore {{vat}} appartiene a un’azienda di un altro account.',
+  },
+  internal: {
+    unexpected:
+      "Si è verificato un errore sul server. L'id della richiesta lo identifica nel log del server.",
+  },
+};

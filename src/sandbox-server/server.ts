@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import pino, { type Logger } from 'pino';
+import { systemClock, type Clock } from './clock.ts';
+import { createServices, type Services } from './domain/services.ts';
+import { createApp } from './http/app.ts';
+import { cryptoRandom, type RandomSource } from './random.ts';
+import { openStore, type Store } from './store/store.ts';
+
+export const DEFAULT_PORT = 8780;
+export const DEFAULT_HOST = '127.0.0.1';
+/** SDI's limit for one transmitted file (sdi-rules.md, code 00003). */
+export const DEFAULT_MAX_INVOICE_BYTES = 5 * 1024 * 1024;
+export const DATABASE_FILE = 'scambio.sqlite';
+
+export interface SandboxOptions {
+  dataDir: string;
+  port?: number;
+  host?: string;
+  maxInvoiceBytes?: number;
+  clock?: Clock;
+  random?: RandomSource;
+  logger?: Logger;
+}
+
+export interface SandboxServer {
+  /** Base URL of the API, e.g. `http://127.0.0.1:8780/v1`. */
+  readonly baseUrl: string;
+  readonly port: number;
+  readonly store: Store;
+  readonly services: Services;
+  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens (or creates) the data directory's database. The CLI uses it on its own for key management. */
+export function openSandboxStore(dataDir: string): Store {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  return openStore(join(dataDir, DATABASE_FILE));
+}
+
+export async function startSandboxServer(options: SandboxOptions): Promise<SandboxServer> {
+  const clock = options.clock ?? systemClock;
+  const random = options.random ?? cryptoRandom;
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const maxInvoiceBytes = options.maxInvoiceBytes ?? DEFAULT_MAX_INVOICE_BYTES;
+  const store = openSandboxStore(options.dataDir);
+  const services = createServices({ store, clock, random, limits: { maxBytes: maxInvoiceBytes } });
+  const app = createApp({ store, services, clock, random, logger, maxInvoiceBytes });
+
+  const host = options.host ?? DEFAULT_HOST;
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(options.port ?? DEFAULT_PORT, host, (error?: Error) =>
+      error ? reject(error) : resolve(listening),
+    );
+  });
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+
+  let closing: Promise<void> | null = null;
+  return {
+    baseUrl: `http://${urlHost}:${port}/v1`,
+    port,
+    store,
+    services,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => {
+          store.close();
+          resolve();
+        });
+        // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}

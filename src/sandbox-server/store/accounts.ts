@@ -1,0 +1,97 @@
+import type { Environment } from '../../shared/api/types.ts';
+import type { Db } from './database.ts';
+import { prepared } from './statements.ts';
+
+export interface ApiKeyRecord {
+  id: number;
+  accountId: number;
+  accountName: string;
+  environment: Environment;
+  hint: string;
+  origins: string[];
+  created: string;
+  revoked: string | null;
+}
+
+interface KeyRow {
+  id: number;
+  account_id: number;
+  account_name: string;
+  environment: Environment;
+  hint: string;
+  origins: string;
+  created: string;
+  revoked: string | null;
+}
+
+const KEY_COLUMNS = `k.id, k.account_id, a.name AS account_name, k.environment, k.hint, k.origins, k.created, k.revoked`;
+
+function toKey(row: KeyRow): ApiKeyRecord {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    accountName: row.account_name,
+    environment: row.environment,
+    hint: row.hint,
+    origins: JSON.parse(row.origins) as string[],
+    created: row.created,
+    revoked: row.revoked,
+  };
+}
+
+export class AccountRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The id of the named account, created on first use. */
+  ensure(name: string, now: string): number {
+    prepared(this.db, 'INSERT INTO accounts (name, created) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(
+      name,
+      now,
+    );
+    return (prepared(this.db, 'SELECT id FROM accounts WHERE name = ?').get(name) as { id: number }).id;
+  }
+
+  count(): number {
+    return (prepared(this.db, 'SELECT count(*) AS n FROM accounts').get() as { n: number }).n;
+  }
+
+  insertKey(key: {
+    accountId: number;
+    environment: Environment;
+    hash: Buffer;
+    hint: string;
+    origins: string[];
+    created: string;
+  }): number {
+    return Number(
+      prepared(
+        this.db,
+        'INSERT INTO api_keys (account_id, environment, key_hash, hint, origins, created) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(key.accountId, key.environment, key.hash, key.hint, JSON.stringify(key.origins), key.created)
+        .lastInsertRowid,
+    );
+  }
+
+  findKeyByHash(hash: Buffer): ApiKeyRecord | null {
+    const row = prepared(
+      this.db,
+      `SELECT ${KEY_COLUMNS} FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`,
+    ).get(hash) as KeyRow | undefined;
+    return row ? toKey(row) : null;
+  }
+
+  listKeys(): ApiKeyRecord[] {
+    const rows = prepared(
+      this.db,
+      `SELECT ${KEY_COLUMNS} FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY k.id`,
+    ).all() as KeyRow[];
+    return rows.map(toKey);
+  }
+
+  revokeKey(id: number, now: string): boolean {
+    return (
+      prepared(this.db, 'UPDATE api_keys SET revoked = ? WHERE id = ? AND revoked IS NULL').run(now, id)
+        .changes === 1
+    );
+  }
+}

@@ -1,0 +1,27 @@
+import Database from 'better-sqlite3';
+import { MIGRATIONS } from './migrations.ts';
+
+export type Db = Database.Database;
+
+export function openDatabase(file: string): Db {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the last commits.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (const [index, sql] of MIGRATIONS.entries()) {
+    const version = index + 1;
+    if (version <= current) continue;
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${version}`);
+    })();
+  }
+}

@@ -1,0 +1,71 @@
+import type { Environment, PayloadEncoding } from '../../shared/api/types.ts';
+import type { Db } from './database.ts';
+import { prepared } from './statements.ts';
+
+export interface HeldInvoice {
+  id: number;
+  environment: Environment;
+  recipient: string;
+  fileName: string;
+  identifier: string;
+  payload: Buffer;
+  encoding: PayloadEncoding;
+  created: string;
+}
+
+interface HeldRow {
+  id: number;
+  environment: Environment;
+  recipient: string;
+  file_name: string;
+  identifier: string;
+  payload: Buffer;
+  encoding: PayloadEncoding;
+  created: string;
+}
+
+/** Inbound invoices waiting for their recipient company to be registered. */
+export class HeldInvoiceRepository {
+  constructor(private readonly db: Db) {}
+
+  insert(invoice: Omit<HeldInvoice, 'id'>): number {
+    return Number(
+      prepared(
+        this.db,
+        `INSERT INTO held_invoices (environment, recipient, file_name, identifier, payload, encoding, created)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        invoice.environment,
+        invoice.recipient,
+        invoice.fileName,
+        invoice.identifier,
+        invoice.payload,
+        invoice.encoding,
+        invoice.created,
+      ).lastInsertRowid,
+    );
+  }
+
+  forRecipients(environment: Environment, recipients: readonly string[]): HeldInvoice[] {
+    if (recipients.length === 0) return [];
+    const rows = prepared(
+      this.db,
+      `SELECT * FROM held_invoices WHERE environment = ? AND recipient IN (${recipients.map(() => '?').join(',')})
+       ORDER BY id`,
+    ).all(environment, ...recipients) as HeldRow[];
+    return rows.map((row) => ({
+      id: row.id,
+      environment: row.environment,
+      recipient: row.recipient,
+      fileName: row.file_name,
+      identifier: row.identifier,
+      payload: row.payload,
+      encoding: row.encoding,
+      created: row.created,
+    }));
+  }
+
+  delete(id: number): void {
+    prepared(this.db, 'DELETE FROM held_invoices WHERE id = ?').run(id);
+  }
+}

@@ -1,0 +1,100 @@
+import type { DocumentData, Environment, PayloadEncoding } from '../../shared/api/types.ts';
+import { Filter, type Paging, type Sorting } from './list-query.ts';
+import type { Scope } from './scope.ts';
+
+/** Columns sends and receives share: both are one invoice file with the fields read from its XML. */
+export interface InvoiceRow {
+  id: number;
+  account_id: number;
+  environment: Environment;
+  company_id: number;
+  identifier: string | null;
+  file_name: string;
+  format: string | null;
+  encoding: PayloadEncoding;
+  payload?: Buffer;
+  committente: string | null;
+  prestatore: string | null;
+  document_number: string | null;
+  document_date: string | null;
+  documents: string;
+  date_sent: string | null;
+  last_update: string | null;
+  created: string;
+  version: number;
+}
+
+/** The fields of a new invoice row, as the submission pipeline or the simulated SDI computed them. */
+export interface NewInvoice {
+  companyId: number;
+  identifier: string | null;
+  fileName: string;
+  format: string | null;
+  encoding: PayloadEncoding;
+  payload: Uint8Array;
+  committente: string | null;
+  prestatore: string | null;
+  documentNumber: string | null;
+  documentDate: string | null;
+  documents: DocumentData[];
+  dateSent: string | null;
+  lastUpdate: string | null;
+  created: string;
+}
+
+export interface InvoiceListQuery {
+  company_id?: number;
+  identifier?: string;
+  committente?: string;
+  prestatore?: string;
+  file_name?: string;
+  document_number?: string;
+  last_update_from?: string;
+  last_update_to?: string;
+  date_sent_from?: string;
+  date_sent_to?: string;
+  document_date_from?: string;
+  document_date_to?: string;
+  q?: string;
+  include_payload?: boolean;
+  sorting: Sorting | null;
+  paging: Paging;
+}
+
+export const INVOICE_SORT_COLUMNS = [
+  'id',
+  'created',
+  'document_date',
+  'date_sent',
+  'last_update',
+  'company_id',
+] as const;
+
+/** Every column but the payload, which is read only when a caller asks for it. */
+export function columnList(all: readonly string[], includePayload: boolean): string {
+  return includePayload ? all.join(', ') : all.filter((c) => c !== 'payload').join(', ');
+}
+
+export function invoiceFilter(
+  scope: Scope,
+  query: InvoiceListQuery,
+  fts: string,
+  nameColumn: string,
+): Filter {
+  return new Filter(scope)
+    .equals('company_id', query.company_id)
+    .equals('identifier', query.identifier)
+    .equals('committente', query.committente)
+    .equals('prestatore', query.prestatore)
+    .equals('file_name', query.file_name)
+    .equals('document_number', query.document_number)
+    .range('last_update', query.last_update_from, query.last_update_to)
+    .range('date_sent', query.date_sent_from, query.date_sent_to)
+    .range('document_date', query.document_date_from, query.document_date_to)
+    .search(fts, ['committente', 'prestatore', 'identifier', 'file_name', nameColumn], query.q);
+}
+
+export function parseDocuments(json: string): DocumentData[] | null {
+  const documents = JSON.parse(json) as DocumentData[];
+  return documents.length > 0 ? documents : null;
+}

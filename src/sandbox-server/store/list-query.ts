@@ -1,0 +1,102 @@
+import type { Db } from './database.ts';
+import type { Scope } from './scope.ts';
+import { prepared } from './statements.ts';
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+export interface Sorting {
+  column: string;
+  descending: boolean;
+}
+
+export interface ListResult<Row> {
+  rows: Row[];
+  total: number;
+}
+
+/**
+ * Accumulates the WHERE clause of a list query from optional filters, always starting from the caller's scope.
+ * Column names come from our own code, never from a request, so they are safe to interpolate.
+ */
+export class Filter {
+  private readonly clauses: string[] = [];
+  readonly params: unknown[] = [];
+
+  constructor(scope: Scope) {
+    this.where('account_id = ? AND environment = ?', scope.accountId, scope.environment);
+  }
+
+  where(sql: string, ...params: unknown[]): this {
+    this.clauses.push(sql);
+    this.params.push(...params);
+    return this;
+  }
+
+  equals(column: string, value: string | number | undefined): this {
+    return value === undefined ? this : this.where(`${column} = ?`, value);
+  }
+
+  /** Case-insensitive substring match, for free-form text filters such as a user agent. */
+  contains(column: string, value: string | undefined): this {
+    return value === undefined ? this : this.where(`instr(lower(${column}), lower(?)) > 0`, value);
+  }
+
+  range(column: string, from: string | undefined, to: string | undefined): this {
+    if (from !== undefined) this.where(`${column} >= ?`, from);
+    if (to !== undefined) this.where(`${column} <= ?`, to);
+    return this;
+  }
+
+  anyOf(column: string, values: readonly number[] | undefined): this {
+    if (values === undefined) return this;
+    if (values.length === 0) return this.where('0');
+    return this.where(`${column} IN (${values.map(() => '?').join(',')})`, ...values);
+  }
+
+  /**
+   * Free-text search through a trigram FTS5 index. Trigrams need at least three characters; shorter
+   * queries fall back to a substring scan of the same columns, which is cheap because they are rare.
+   */
+  search(ftsTable: string, columns: readonly string[], q: string | undefined): this {
+    if (q === undefined || q.trim() === '') return this;
+    const text = q.trim();
+    if ([...text].length >= 3) {
+      return this.where(
+        `id IN (SELECT rowid FROM ${ftsTable} WHERE ${ftsTable} MATCH ?)`,
+        `"${text.replaceAll('"', '""')}"`,
+      );
+    }
+    const any = columns.map((c) => `instr(lower(coalesce(${c}, '')), lower(?)) > 0`).join(' OR ');
+    return this.where(`(${any})`, ...columns.map(() => text));
+  }
+
+  get sql(): string {
+    return this.clauses.join(' AND ');
+  }
+}
+
+export function listRows<Row>(
+  db: Db,
+  table: string,
+  filter: Filter,
+  sorting: Sorting | null,
+  paging: Paging,
+  columns = '*',
+): ListResult<Row> {
+  const where = filter.sql;
+  const total = (
+    prepared(db, `SELECT count(*) AS n FROM ${table} WHERE ${where}`).get(...filter.params) as { n: number }
+  ).n;
+  if (total === 0) return { rows: [], total };
+  const direction = sorting?.descending ? 'DESC' : 'ASC';
+  // Ties are broken by id so that pages never repeat or skip a row.
+  const order = sorting ? `${sorting.column} ${direction}, id ${direction}` : 'id ASC';
+  const rows = prepared(
+    db,
+    `SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+  ).all(...filter.params, paging.pageSize, (paging.page - 1) * paging.pageSize) as Row[];
+  return { rows, total };
+}

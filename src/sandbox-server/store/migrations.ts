@@ -1,0 +1,231 @@
+/**
+ * Schema migrations, applied in order at start; `PRAGMA user_version` records how many ran.
+ * Never edit a migration that has shipped: add a new one.
+ *
+ * Times are stored as ISO 8601 UTC strings with milliseconds so that text order is time order.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE accounts (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    created TEXT NOT NULL
+  );
+
+  CREATE TABLE api_keys (
+    id INTEGER PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    environment TEXT NOT NULL CHECK (environment IN ('test', 'live')),
+    key_hash BLOB NOT NULL UNIQUE,
+    hint TEXT NOT NULL,
+    origins TEXT NOT NULL DEFAULT '[]',
+    created TEXT NOT NULL,
+    revoked TEXT
+  );
+
+  CREATE TABLE companies (
+    id INTEGER PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    environment TEXT NOT NULL,
+    vat TEXT NOT NULL,
+    fiscal_code TEXT NOT NULL,
+    name TEXT NOT NULL,
+    created TEXT NOT NULL,
+    version INTEGER NOT NULL DEFAULT 1,
+    UNIQUE (environment, vat)
+  );
+  CREATE INDEX companies_owner ON companies (account_id, environment, id);
+  CREATE INDEX companies_fiscal_code ON companies (environment, fiscal_code);
+
+  CREATE TABLE sends (
+    id INTEGER PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    environment TEXT NOT NULL,
+    company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+    identifier TEXT UNIQUE,
+    file_name TEXT NOT NULL,
+    format TEXT,
+    encoding TEXT NOT NULL,
+    payload BLOB NOT NULL,
+    committente TEXT,
+    prestatore TEXT,
+    nome_committente TEXT,
+    document_number TEXT,
+    document_date TEXT,
+    documents TEXT NOT NULL DEFAULT '[]',
+    meta_data TEXT,
+    latest_state TEXT,
+    date_sent TEXT,
+    last_update TEXT,
+    created TEXT NOT NULL,
+    version INTEGER NOT NULL DEFAULT 1
+  );
+  CREATE INDEX sends_owner ON sends (account_id, environment, id);
+  CREATE INDEX sends_company ON sends (company_id, id);
+  CREATE INDEX sends_committente ON sends (account_id, environment, committente);
+  CREATE INDEX sends_prestatore ON sends (account_id, environment, prestatore);
+  CREATE INDEX sends_file_name ON sends (environment, file_name);
+  CREATE INDEX sends_document_number ON sends (account_id, environment, document_number);
+  CREATE INDEX sends_document_date ON sends (account_id, environment, document_date);
+  CREATE INDEX sends_date_sent ON sends (account_id, environment, date_sent);
+  CREATE INDEX sends_last_update ON sends (account_id, environment, last_update);
+  CREATE INDEX sends_created ON sends (account_id, environment, created);
+  CREATE INDEX sends_latest_state ON sends (account_id, environment, latest_state);
+
+  CREATE TABLE receives (
+    id INTEGER PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    environment TEXT NOT NULL,
+    company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+    identifier TEXT,
+    message_id TEXT,
+    file_name TEXT NOT NULL,
+    format TEXT,
+    encoding TEXT NOT NULL,
+    payload BLOB NOT NULL,
+    committente TEXT,
+    prestatore TEXT,
+    nome_prestatore TEXT,
+    document_number TEXT,
+    document_date TEXT,
+    documents TEXT NOT NULL DEFAULT '[]',
+    is_read INTEGER NOT NULL DEFAULT 0,
+    date_sent TEXT,
+    last_update TEXT,
+    created TEXT NOT NULL,
+    version INTEGER NOT NULL DEFAULT 1
+  );
+  CREATE INDEX receives_owner ON receives (account_id, environment, id);
+  CREATE INDEX receives_company ON receives (company_id, id);
+  CREATE INDEX receives_identifier ON receives (account_id, environment, identifier);
+  CREATE INDEX receives_unread ON receives (account_id, environment, is_read, id);
+  CREATE INDEX receives_committente ON receives (account_id, environment, committente);
+  CREATE INDEX receives_prestatore ON receives (account_id, environment, prestatore);
+  CREATE INDEX receives_file_name ON receives (account_id, environment, file_name);
+  CREATE INDEX receives_document_number ON receives (account_id, environment, document_number);
+  CREATE INDEX receives_document_date ON receives (account_id, environment, document_date);
+  CREATE INDEX receives_date_sent ON receives (account_id, environment, date_sent);
+  CREATE INDEX receives_last_update ON receives (account_id, environment, last_update);
+  CREATE INDEX receives_created ON receives (account_id, environment, created);
+
+  -- SDI status updates of sent invoices; the simulated SDI writes them.
+  CREATE TABLE updates (
+    id INTEGER PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    environment TEXT NOT NULL,
+    company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+    send_id INTEGER NOT NULL REFERENCES sends(id) ON DELETE CASCADE,
+    state TEXT NOT NULL,
+    description TEXT,
+    message_id TEXT,
+    errors TEXT,
+    is_read INTEGER NOT NULL DEFAULT 0,
+    last_update TEXT NOT NULL,
+    created TEXT NOT NULL,
+    version INTEGER NOT NULL DEFAULT 1
+  );
+  CREATE INDEX updates_send ON updates (send_id, id);
+  CREATE INDEX updates_company ON updates (company_id);
+
+  -- Inbound invoices addressed to a recipient nobody has registered yet (spec: "no invoice is lost").
+  CREATE TABLE held_invoices (
+    id INTEGER PRIMARY KEY,
+    environment TEXT NOT NULL,
+    recipient TEXT NOT NULL,
+    file_name TEXT NOT NULL,
+    identifier TEXT NOT NULL,
+    payload BLOB NOT NULL,
+    encoding TEXT NOT NULL,
+    created TEXT NOT NULL
+  );
+  CREATE INDEX held_invoices_recipient ON held_invoices (environment, recipient);
+
+  CREATE TABLE events (
+    id INTEGER PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    environment TEXT NOT NULL,
+    api_key_id INTEGER NOT NULL,
+    company_id INTEGER REFERENCES companies(id) ON DELETE CASCADE,
+    method TEXT NOT NULL,
+    endpoint TEXT NOT NULL,
+    api_version INTEGER NOT NULL,
+    status_code INTEGER NOT NULL,
+    success INTEGER NOT NULL,
+    date_time TEXT NOT NULL,
+    error TEXT,
+    resource_id INTEGER,
+    user_agent TEXT,
+    query TEXT,
+    response_body BLOB,
+    created TEXT NOT NULL,
+    version INTEGER NOT NULL DEFAULT 1
+  );
+  CREATE INDEX events_owner ON events (account_id, environment, id);
+  CREATE INDEX events_company ON events (company_id);
+  CREATE INDEX events_date_time ON events (account_id, environment, date_time);
+  CREATE INDEX events_status ON events (account_id, environment, status_code);
+
+  CREATE TABLE operation_counts (
+    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    environment TEXT NOT NULL,
+    operations INTEGER NOT NULL DEFAULT 0,
+    signatures INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (account_id, environment)
+  );
+
+  -- Free-text search (q): trigram tokens give case-insensitive substring matches from an index.
+  CREATE VIRTUAL TABLE sends_fts USING fts5(
+    committente, prestatore, identifier, file_name, nome_committente,
+    content='sends', content_rowid='id', tokenize='trigram'
+  );
+  CREATE TRIGGER sends_fts_insert AFTER INSERT ON sends BEGIN
+    INSERT INTO sends_fts (rowid, committente, prestatore, identifier, file_name, nome_committente)
+    VALUES (new.id, new.committente, new.prestatore, new.identifier, new.file_name, new.nome_committente);
+  END;
+  CREATE TRIGGER sends_fts_delete AFTER DELETE ON sends BEGIN
+    INSERT INTO sends_fts (sends_fts, rowid, committente, prestatore, identifier, file_name, nome_committente)
+    VALUES ('delete', old.id, old.committente, old.prestatore, old.identifier, old.file_name, old.nome_committente);
+  END;
+  CREATE TRIGGER sends_fts_update AFTER UPDATE OF committente, prestatore, identifier, file_name, nome_committente ON sends BEGIN
+    INSERT INTO sends_fts (sends_fts, rowid, committente, prestatore, identifier, file_name, nome_committente)
+    VALUES ('delete', old.id, old.committente, old.prestatore, old.identifier, old.file_name, old.nome_committente);
+    INSERT INTO sends_fts (rowid, committente, prestatore, identifier, file_name, nome_committente)
+    VALUES (new.id, new.committente, new.prestatore, new.identifier, new.file_name, new.nome_committente);
+  END;
+
+  CREATE VIRTUAL TABLE receives_fts USING fts5(
+    committente, prestatore, identifier, file_name, nome_prestatore,
+    content='receives', content_rowid='id', tokenize='trigram'
+  );
+  CREATE TRIGGER receives_fts_insert AFTER INSERT ON receives BEGIN
+    INSERT INTO receives_fts (rowid, committente, prestatore, identifier, file_name, nome_prestatore)
+    VALUES (new.id, new.committente, new.prestatore, new.identifier, new.file_name, new.nome_prestatore);
+  END;
+  CREATE TRIGGER receives_fts_delete AFTER DELETE ON receives BEGIN
+    INSERT INTO receives_fts (receives_fts, rowid, committente, prestatore, identifier, file_name, nome_prestatore)
+    VALUES ('delete', old.id, old.committente, old.prestatore, old.identifier, old.file_name, old.nome_prestatore);
+  END;
+  CREATE TRIGGER receives_fts_update AFTER UPDATE OF committente, prestatore, identifier, file_name, nome_prestatore ON receives BEGIN
+    INSERT INTO receives_fts (receives_fts, rowid, committente, prestatore, identifier, file_name, nome_prestatore)
+    VALUES ('delete', old.id, old.committente, old.prestatore, old.identifier, old.file_name, old.nome_prestatore);
+    INSERT INTO receives_fts (rowid, committente, prestatore, identifier, file_name, nome_prestatore)
+    VALUES (new.id, new.committente, new.prestatore, new.identifier, new.file_name, new.nome_prestatore);
+  END;
+
+  CREATE VIRTUAL TABLE companies_fts USING fts5(
+    name, vat, fiscal_code, content='companies', content_rowid='id', tokenize='trigram'
+  );
+  CREATE TRIGGER companies_fts_insert AFTER INSERT ON companies BEGIN
+    INSERT INTO companies_fts (rowid, name, vat, fiscal_code) VALUES (new.id, new.name, new.vat, new.fiscal_code);
+  END;
+  CREATE TRIGGER companies_fts_delete AFTER DELETE ON companies BEGIN
+    INSERT INTO companies_fts (companies_fts, rowid, name, vat, fiscal_code)
+    VALUES ('delete', old.id, old.name, old.vat, old.fiscal_code);
+  END;
+  CREATE TRIGGER companies_fts_update AFTER UPDATE OF name, vat, fiscal_code ON companies BEGIN
+    INSERT INTO companies_fts (companies_fts, rowid, name, vat, fiscal_code)
+    VALUES ('delete', old.id, old.name, old.vat, old.fiscal_code);
+    INSERT INTO companies_fts (rowid, name, vat, fiscal_code) VALUES (new.id, new.name, new.vat, new.fiscal_code);
+  END;
+  `,
+];

@@ -1,0 +1,25 @@
+import type { Db } from './database.ts';
+import type { Scope } from './scope.ts';
+import { prepared } from './statements.ts';
+
+/** Billing units used per account and environment (spec: some reads count as operations). */
+export class OperationRepository {
+  constructor(private readonly db: Db) {}
+
+  add(scope: Scope, operations: number): void {
+    if (operations === 0) return;
+    prepared(
+      this.db,
+      `INSERT INTO operation_counts (account_id, environment, operations) VALUES (?, ?, ?)
+       ON CONFLICT (account_id, environment) DO UPDATE SET operations = operations + excluded.operations`,
+    ).run(scope.accountId, scope.environment, operations);
+  }
+
+  used(scope: Scope): number {
+    const row = prepared(
+      this.db,
+      'SELECT operations FROM operation_counts WHERE account_id = ? AND environment = ?',
+    ).get(scope.accountId, scope.environment) as { operations: number } | undefined;
+    return row?.operations ?? 0;
+  }
+}

@@ -1,0 +1,158 @@
+import type { Send, SendState } from '../../shared/api/types.ts';
+import { renderPayload } from '../domain/payload.ts';
+import type { Db } from './database.ts';
+import {
+  columnList,
+  invoiceFilter,
+  parseDocuments,
+  type InvoiceListQuery,
+  type InvoiceRow,
+  type NewInvoice,
+} from './invoices.ts';
+import { listRows, type ListResult } from './list-query.ts';
+import type { Scope } from './scope.ts';
+import { prepared } from './statements.ts';
+
+interface SendRow extends InvoiceRow {
+  nome_committente: string | null;
+  meta_data: string | null;
+  latest_state: SendState | null;
+}
+
+export interface NewSend extends NewInvoice {
+  nomeCommittente: string | null;
+  metaData: Record<string, string> | null;
+}
+
+export interface SendListQuery extends InvoiceListQuery {
+  latest_state?: SendState;
+  ids?: number[];
+}
+
+const COLUMNS = [
+  'id',
+  'account_id',
+  'environment',
+  'company_id',
+  'identifier',
+  'file_name',
+  'format',
+  'encoding',
+  'payload',
+  'committente',
+  'prestatore',
+  'nome_committente',
+  'document_number',
+  'document_date',
+  'documents',
+  'meta_data',
+  'latest_state',
+  'date_sent',
+  'last_update',
+  'created',
+  'version',
+] as const;
+
+function toSend(row: SendRow): Send {
+  const send: Send = {
+    id: row.id,
+    created: row.created,
+    version: row.version,
+    user_id: row.account_id,
+    company_id: row.company_id,
+    committente: row.committente,
+    prestatore: row.prestatore,
+    identifier: row.identifier,
+    file_name: row.file_name,
+    format: row.format,
+    last_update: row.last_update,
+    date_sent: row.date_sent,
+    documents: parseDocuments(row.documents),
+    encoding: row.encoding,
+    nome_committente: row.nome_committente,
+    meta_data: row.meta_data === null ? null : (JSON.parse(row.meta_data) as Record<string, string>),
+    latest_state: row.latest_state,
+    document_number: row.document_number,
+    document_date: row.document_date,
+  };
+  if (row.payload !== undefined) send.payload = renderPayload(row.payload, row.encoding);
+  return send;
+}
+
+export class SendRepository {
+  constructor(private readonly db: Db) {}
+
+  insert(scope: Scope, send: NewSend): Send {
+    const id = Number(
+      prepared(
+        this.db,
+        `INSERT INTO sends (account_id, environment, company_id, identifier, file_name, format, encoding, payload,
+           committente, prestatore, nome_committente, document_number, document_date, documents, meta_data,
+           date_sent, last_update, created)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        scope.accountId,
+        scope.environment,
+        send.companyId,
+        send.identifier,
+        send.fileName,
+        send.format,
+        send.encoding,
+        send.payload,
+        send.committente,
+        send.prestatore,
+        send.nomeCommittente,
+        send.documentNumber,
+        send.documentDate,
+        JSON.stringify(send.documents),
+        send.metaData === null ? null : JSON.stringify(send.metaData),
+        send.dateSent,
+        send.lastUpdate,
+        send.created,
+      ).lastInsertRowid,
+    );
+    return this.get(scope, id, false)!;
+  }
+
+  get(scope: Scope, id: number, includePayload: boolean): Send | null {
+    const row = prepared(
+      this.db,
+      `SELECT ${columnList(COLUMNS, includePayload)} FROM sends WHERE id = ? AND account_id = ? AND environment = ?`,
+    ).get(id, scope.accountId, scope.environment) as SendRow | undefined;
+    return row ? toSend(row) : null;
+  }
+
+  getByIdentifier(scope: Scope, identifier: string, includePayload: boolean): Send | null {
+    const row = prepared(
+      this.db,
+      `SELECT ${columnList(COLUMNS, includePayload)} FROM sends
+       WHERE identifier = ? AND account_id = ? AND environment = ?`,
+    ).get(identifier, scope.accountId, scope.environment) as SendRow | undefined;
+    return row ? toSend(row) : null;
+  }
+
+  /** Whether a file of this name already went through the environment's SDI (file names are never reused). */
+  fileNameTaken(scope: Scope, fileName: string): boolean {
+    return (
+      prepared(this.db, 'SELECT 1 FROM sends WHERE environment = ? AND file_name = ? LIMIT 1').get(
+        scope.environment,
+        fileName,
+      ) !== undefined
+    );
+  }
+
+  list(scope: Scope, query: SendListQuery): ListResult<Send> {
+    const filter = invoiceFilter(scope, query, 'sends_fts', 'nome_committente')
+      .equals('latest_state', query.latest_state)
+      .anyOf('id', query.ids);
+    const result = listRows<SendRow>(
+      this.db,
+      'sends',
+      filter,
+      query.sorting,
+      query.paging,
+      columnList(COLUMNS, query.include_payload === true),
+    );
+    return { rows: result.rows.map(toSend), total: result.total };
+  }
+}

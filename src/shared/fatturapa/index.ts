@@ -1,0 +1,29 @@
+export { InvoiceDocumentError } from './errors.ts';
+export type { InvoiceDocumentErrorCode, InvoiceDocumentErrorDetails } from './errors.ts';
+export {
+  parseInvoiceXml,
+  decodeXmlBytes,
+  ALWAYS_ARRAY_ELEMENTS,
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_DEPTH,
+} from './xml-document.ts';
+export type { InvoiceFormat, InvoiceXml, ParseInvoiceXmlOptions } from './xml-document.ts';
+export { summarizeInvoice, partyKey } from './summary.ts';
+export type { DocumentSummary, InvoiceSummary, PartyIdentity } from './summary.ts';
+export {
+  checkVatNumber,
+  codiceFiscaleCheckChar,
+  isValidCodiceFiscale,
+  isValidPartitaIva,
+  partitaIvaCheckDigit,
+} from './identifiers.ts';
+export type { VatNumberCheck } from './identifiers.ts';
+export {
+  checkSdiFileName,
+  generateSdiFileName,
+  isSignedFileName,
+  MAX_SDI_FILE_NAME_LENGTH,
+} from './file-name.ts';
+export type { SdiFileNameCheck } from './file-name.ts';
+export { detectPayloadKind, unwrapP7m } from './p7m.ts';
+export type { PayloadKind } from './p7m.ts';
