@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
@@ -57,6 +57,13 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     );
   });
   const port = (server.address() as AddressInfo).port;
+  const inFlight = new Set<ServerResponse>();
+  let stopping = false;
+  server.on('request', (_req, res: ServerResponse) => {
+    inFlight.add(res);
+    res.on('close', () => inFlight.delete(res));
+    if (stopping) res.setHeader('Connection', 'close');
+  });
   const urlHost = host.includes(':') ? `[${host}]` : host;
 
   let closing: Promise<void> | null = null;
@@ -67,6 +74,9 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     services,
     close() {
       closing ??= new Promise<void>((resolve) => {
+        stopping = true;
+        // Requests in flight finish, then their connections close instead of idling in keep-alive.
+        for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
         server.close(() => {
           store.close();
           resolve();

@@ -24,6 +24,8 @@ export interface ListResult<Row> {
 export class Filter {
   private readonly clauses: string[] = [];
   readonly params: unknown[] = [];
+  /** Whether a full-text search narrows the list; see `listRows` for why it matters. */
+  searching = false;
 
   constructor(scope: Scope) {
     this.where('account_id = ? AND environment = ?', scope.accountId, scope.environment);
@@ -63,6 +65,7 @@ export class Filter {
   search(ftsTable: string, columns: readonly string[], q: string | undefined): this {
     if (q === undefined || q.trim() === '') return this;
     const text = q.trim();
+    this.searching = true;
     if ([...text].length >= 3) {
       return this.where(
         `id IN (SELECT rowid FROM ${ftsTable} WHERE ${ftsTable} MATCH ?)`,
@@ -87,16 +90,31 @@ export function listRows<Row>(
   columns = '*',
 ): ListResult<Row> {
   const where = filter.sql;
-  const total = (
-    prepared(db, `SELECT count(*) AS n FROM ${table} WHERE ${where}`).get(...filter.params) as { n: number }
-  ).n;
-  if (total === 0) return { rows: [], total };
   const direction = sorting?.descending ? 'DESC' : 'ASC';
   // Ties are broken by id so that pages never repeat or skip a row.
   const order = sorting ? `${sorting.column} ${direction}, id ${direction}` : 'id ASC';
+  const offset = (paging.page - 1) * paging.pageSize;
+  if (filter.searching) {
+    // A search is the costly part of the query and matches few rows: evaluate it once, counting with a
+    // window function, instead of once for the count and once more for the page.
+    const rows = prepared(
+      db,
+      `SELECT ${columns}, count(*) OVER () AS total_count FROM ${table} WHERE ${where}
+       ORDER BY ${order} LIMIT ? OFFSET ?`,
+    ).all(...filter.params, paging.pageSize, offset) as (Row & { total_count: number })[];
+    if (rows.length > 0 || paging.page === 1) {
+      const total = rows[0]?.total_count ?? 0;
+      for (const row of rows) delete (row as { total_count?: number }).total_count;
+      return { rows, total };
+    }
+  }
+  const total = (
+    prepared(db, `SELECT count(*) AS n FROM ${table} WHERE ${where}`).get(...filter.params) as { n: number }
+  ).n;
+  if (total === 0 || offset >= total) return { rows: [], total };
   const rows = prepared(
     db,
     `SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
-  ).all(...filter.params, paging.pageSize, (paging.page - 1) * paging.pageSize) as Row[];
+  ).all(...filter.params, paging.pageSize, offset) as Row[];
   return { rows, total };
 }

@@ -1,0 +1,153 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import http from 'node:http';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const repo = new URL('../../../', import.meta.url).pathname;
+const entry = join(repo, 'src/sandbox-server/cli/sandbox.ts');
+const KEY = /^ik_(test|live)_[A-Za-z0-9]{40}$/;
+
+const dirs: string[] = [];
+function dataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'scambio-cli-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs the CLI in one Node process (tsx as a loader), so signals reach the server itself. */
+function cli(args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: repo, encoding: 'utf8' });
+}
+
+function basic(key: string): Record<string, string> {
+  return { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` };
+}
+
+describe('npm run sandbox -- keys', () => {
+  it('prints only the new key, exactly as the npm script is documented', () => {
+    const dir = dataDir();
+    const out = execFileSync(
+      'npm',
+      [
+        'run',
+        '--silent',
+        'sandbox',
+        '--',
+        'keys',
+        'create',
+        '--data-dir',
+        dir,
+        '--env',
+        'live',
+        '--account',
+        'acme',
+      ],
+      {
+        cwd: repo,
+        encoding: 'utf8',
+        env: { ...process.env, npm_config_loglevel: 'silent' },
+      },
+    );
+    expect(out.trim()).toMatch(KEY);
+    expect(out.trim().startsWith('ik_live_')).toBe(true);
+    expect(out.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('lists keys by hint only and revokes them', () => {
+    const dir = dataDir();
+    const key = cli([
+      'keys',
+      'create',
+      '--data-dir',
+      dir,
+      '--origins',
+      'https://a.example, https://b.example',
+    ]).trim();
+    const listing = cli(['keys', 'list', '--data-dir', dir]);
+    expect(listing).not.toContain(key);
+    expect(listing).toContain(key.slice(0, 12));
+    expect(listing).toContain('https://a.example,https://b.example');
+    cli(['keys', 'revoke', key, '--data-dir', dir]);
+    expect(cli(['keys', 'list', '--data-dir', dir])).toContain('revoked');
+  });
+
+  it('fails with usage help on a bad command', () => {
+    expect(() => cli(['keys', 'rotate', '--data-dir', dataDir()])).toThrow(
+      /keys needs create, list or revoke/,
+    );
+  });
+});
+
+describe('npm run sandbox -- serve', () => {
+  let child: ChildProcess | null = null;
+  afterEach(() => child?.kill('SIGKILL'));
+
+  async function start(dir: string): Promise<{ url: string; firstKey: string | null; output: () => string }> {
+    child = spawn(
+      process.execPath,
+      ['--import', 'tsx', entry, 'serve', '--port', '0', '--data-dir', dir, '--log-level', 'silent'],
+      {
+        cwd: repo,
+      },
+    );
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    for (let waited = 0; !/listening on (\S+)/.test(output); waited += 50) {
+      if (waited > 20_000) throw new Error(`server did not start: ${output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    return {
+      url: /listening on (\S+)/.exec(output)![1]!,
+      firstKey: /shown once\): (\S+)/.exec(output)?.[1] ?? null,
+      output: () => output,
+    };
+  }
+
+  it('creates a default account with a key on the first run of a new data folder, and only then', async () => {
+    const dir = dataDir();
+    const first = await start(dir);
+    expect(first.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    expect(first.firstKey).toMatch(KEY);
+    const res = await fetch(`${first.url}/company`, { headers: basic(first.firstKey!) });
+    expect(res.status).toBe(200);
+    child!.kill('SIGTERM');
+    await new Promise((r) => child!.once('exit', r));
+    const second = await start(dir);
+    expect(second.firstKey).toBeNull();
+  });
+
+  it('finishes the request in flight on SIGTERM, then closes the database and exits 0', async () => {
+    const dir = dataDir();
+    const { url, firstKey, output } = await start(dir);
+    // An upload whose body is still arriving when the signal comes is a request in flight.
+    const body = JSON.stringify({ vat: 'IT12345678903', fiscal_code: '12345678903', name: 'In flight Srl' });
+    const request = http.request(`${url}/company`, {
+      method: 'POST',
+      headers: { ...basic(firstKey!), 'content-type': 'application/json', 'content-length': body.length },
+    });
+    const response = new Promise<number>((resolve, reject) => {
+      request.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      request.on('error', reject);
+    });
+    request.write(body.slice(0, 10));
+    await new Promise((r) => setTimeout(r, 200));
+    child!.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 200));
+    request.end(body.slice(10));
+    const exit = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)));
+    expect(await response).toBe(201);
+    expect(await exit).toBe(0);
+    expect(output()).toContain('SIGTERM: shutting down');
+    // A cleanly closed SQLite database in WAL mode leaves no -wal file behind.
+    expect(existsSync(join(dir, 'scambio.sqlite-wal'))).toBe(false);
+  });
+});
