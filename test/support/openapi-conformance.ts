@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { OpenAPIBackend } from 'openapi-backend';
+import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 
 const openapiFile = fileURLToPath(new URL('../../../shared/reference/openapi.yml', import.meta.url));
@@ -52,6 +53,11 @@ function load(): Promise<OpenAPIBackend | null> {
       quick: false,
       validate: true,
       strict: false,
+      // Formats are part of the contract (a date-time must be one), so check them instead of ignoring them.
+      customizeAjv: (ajv) => {
+        addFormats(ajv as never);
+        return ajv;
+      },
     });
     await api.init();
     return api;
