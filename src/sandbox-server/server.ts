@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import { systemClock, type Clock } from './clock.ts';
+import { headlessDataKeySource, type DataKeySource } from './crypto/data-key.ts';
 import { createServices, type Services } from './domain/services.ts';
 import { createApp } from './http/app.ts';
 import { cryptoRandom, type RandomSource } from './random.ts';
@@ -23,6 +24,7 @@ export interface SandboxOptions {
   clock?: Clock;
   random?: RandomSource;
   logger?: Logger;
+  dataKey?: DataKeySource;
 }
 
 export interface SandboxServer {
@@ -35,10 +37,13 @@ export interface SandboxServer {
   close(): Promise<void>;
 }
 
-/** Opens (or creates) the data directory's database. The CLI uses it on its own for key management. */
-export function openSandboxStore(dataDir: string): Store {
+/**
+ * Opens (or creates) the data directory's database, unlocked with its data key (headless: the
+ * `SCAMBIO_MASTER_KEY` variable or `master.key`; the desktop app passes the keychain's).
+ */
+export function openSandboxStore(dataDir: string, keySource?: DataKeySource): Store {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  return openStore(join(dataDir, DATABASE_FILE));
+  return openStore(join(dataDir, DATABASE_FILE), keySource ?? headlessDataKeySource(dataDir));
 }
 
 export async function startSandboxServer(options: SandboxOptions): Promise<SandboxServer> {
@@ -46,7 +51,7 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
   const random = options.random ?? cryptoRandom;
   const logger = options.logger ?? pino({ level: 'silent' });
   const maxInvoiceBytes = options.maxInvoiceBytes ?? DEFAULT_MAX_INVOICE_BYTES;
-  const store = openSandboxStore(options.dataDir);
+  const store = openSandboxStore(options.dataDir, options.dataKey);
   const services = createServices({ store, clock, random, limits: { maxBytes: maxInvoiceBytes } });
   const app = createApp({ store, services, clock, random, logger, maxInvoiceBytes });
 

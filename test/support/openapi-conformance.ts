@@ -55,7 +55,7 @@ function load(): Promise<OpenAPIBackend | null> {
       strict: false,
       // Formats are part of the contract (a date-time must be one), so check them instead of ignoring them.
       customizeAjv: (ajv) => {
-        addFormats(ajv as never);
+        addFormats.default(ajv as never);
         return ajv;
       },
     });

@@ -1,4 +1,5 @@
 import type { LogEvent } from '../../shared/api/types.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Db } from './database.ts';
 import { Filter, listRows, type ListResult, type Paging, type Sorting } from './list-query.ts';
 import type { Scope } from './scope.ts';
@@ -58,7 +59,7 @@ export interface EventListQuery {
 
 export const EVENT_SORT_COLUMNS = ['id', 'created', 'date_time', 'status_code', 'company_id'] as const;
 
-function toEvent(row: EventRow): LogEvent {
+function toEvent(row: EventRow, box: SecretBox): LogEvent {
   return {
     id: row.id,
     created: row.created,
@@ -76,12 +77,17 @@ function toEvent(row: EventRow): LogEvent {
     user_agent: row.user_agent,
     success: row.success === 1,
     query: row.query,
-    response_body: row.response_body === null ? null : row.response_body.toString('utf8'),
+    response_body: row.response_body === null ? null : box.open(row.response_body, RESPONSE_BODY).toString('utf8'),
   };
 }
 
+const RESPONSE_BODY = 'events.response_body';
+
 export class EventRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+  ) {}
 
   insert(scope: Scope, event: NewEvent): number {
     return Number(
@@ -105,7 +111,7 @@ export class EventRepository {
         event.resourceId,
         event.userAgent,
         event.query,
-        event.responseBody === null ? null : Buffer.from(event.responseBody, 'utf8'),
+        event.responseBody === null ? null : this.box.seal(Buffer.from(event.responseBody, 'utf8'), RESPONSE_BODY),
         event.dateTime,
       ).lastInsertRowid,
     );
@@ -116,7 +122,7 @@ export class EventRepository {
       this.db,
       'SELECT * FROM events WHERE id = ? AND account_id = ? AND environment = ?',
     ).get(id, scope.accountId, scope.environment) as EventRow | undefined;
-    return row ? toEvent(row) : null;
+    return row ? toEvent(row, this.box) : null;
   }
 
   list(scope: Scope, query: EventListQuery): ListResult<LogEvent> {
@@ -132,6 +138,6 @@ export class EventRepository {
     if (query.method !== undefined) filter.where('method = ?', query.method.toUpperCase());
     if (query.success !== undefined) filter.where('success = ?', query.success ? 1 : 0);
     const result = listRows<EventRow>(this.db, 'events', filter, query.sorting, query.paging);
-    return { rows: result.rows.map(toEvent), total: result.total };
+    return { rows: result.rows.map((row) => toEvent(row, this.box)), total: result.total };
   }
 }

@@ -1,4 +1,5 @@
 import type { Environment, PayloadEncoding } from '../../shared/api/types.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Db } from './database.ts';
 import { prepared } from './statements.ts';
 
@@ -25,8 +26,13 @@ interface HeldRow {
 }
 
 /** Inbound invoices waiting for their recipient company to be registered. */
+const PAYLOAD = 'held_invoices.payload';
+
 export class HeldInvoiceRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+  ) {}
 
   insert(invoice: Omit<HeldInvoice, 'id'>): number {
     return Number(
@@ -39,7 +45,7 @@ export class HeldInvoiceRepository {
         invoice.recipient,
         invoice.fileName,
         invoice.identifier,
-        invoice.payload,
+        this.box.seal(invoice.payload, PAYLOAD),
         invoice.encoding,
         invoice.created,
       ).lastInsertRowid,
@@ -59,7 +65,7 @@ export class HeldInvoiceRepository {
       recipient: row.recipient,
       fileName: row.file_name,
       identifier: row.identifier,
-      payload: row.payload,
+      payload: this.box.open(row.payload, PAYLOAD),
       encoding: row.encoding,
       created: row.created,
     }));

@@ -228,4 +228,26 @@ export const MIGRATIONS: readonly string[] = [
     INSERT INTO companies_fts (rowid, name, vat, fiscal_code) VALUES (new.id, new.name, new.vat, new.fiscal_code);
   END;
   `,
+  `
+  -- Small server-wide values: the data-key check, the sandbox clock setting.
+  CREATE TABLE settings (
+    key TEXT PRIMARY KEY,
+    value BLOB NOT NULL
+  );
+
+  -- Stored responses of submissions made with an Idempotency-Key (spec "Idempotency rules").
+  CREATE TABLE idempotency_keys (
+    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    environment TEXT NOT NULL,
+    key TEXT NOT NULL,
+    fingerprint BLOB NOT NULL,
+    status INTEGER NOT NULL,
+    body BLOB NOT NULL,
+    location TEXT,
+    created TEXT NOT NULL,
+    expires TEXT NOT NULL,
+    PRIMARY KEY (account_id, environment, key)
+  );
+  CREATE INDEX idempotency_keys_expires ON idempotency_keys (expires);
+  `,
 ];

@@ -1,4 +1,5 @@
 import type { Receive } from '../../shared/api/types.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
 import { renderPayload } from '../domain/payload.ts';
 import type { Db } from './database.ts';
 import {
@@ -52,7 +53,7 @@ const COLUMNS = [
   'version',
 ] as const;
 
-function toReceive(row: ReceiveRow): Receive {
+function toReceive(row: ReceiveRow, box: SecretBox): Receive {
   const receive: Receive = {
     id: row.id,
     created: row.created,
@@ -74,12 +75,17 @@ function toReceive(row: ReceiveRow): Receive {
     document_number: row.document_number,
     document_date: row.document_date,
   };
-  if (row.payload !== undefined) receive.payload = renderPayload(row.payload, row.encoding);
+  if (row.payload !== undefined) receive.payload = renderPayload(box.open(row.payload, PAYLOAD), row.encoding);
   return receive;
 }
 
+const PAYLOAD = 'receives.payload';
+
 export class ReceiveRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+  ) {}
 
   insert(scope: Scope, receive: NewReceive): Receive {
     const id = Number(
@@ -98,7 +104,7 @@ export class ReceiveRepository {
         receive.fileName,
         receive.format,
         receive.encoding,
-        receive.payload,
+        this.box.seal(receive.payload, PAYLOAD),
         receive.committente,
         receive.prestatore,
         receive.nomePrestatore,
@@ -118,7 +124,7 @@ export class ReceiveRepository {
       this.db,
       `SELECT ${columnList(COLUMNS, includePayload)} FROM receives WHERE id = ? AND account_id = ? AND environment = ?`,
     ).get(id, scope.accountId, scope.environment) as ReceiveRow | undefined;
-    return row ? toReceive(row) : null;
+    return row ? toReceive(row, this.box) : null;
   }
 
   list(scope: Scope, query: ReceiveListQuery): ListResult<Receive> {
@@ -132,7 +138,7 @@ export class ReceiveRepository {
       query.paging,
       columnList(COLUMNS, query.include_payload === true),
     );
-    return { rows: result.rows.map(toReceive), total: result.total };
+    return { rows: result.rows.map((row) => toReceive(row, this.box)), total: result.total };
   }
 
   /** Marks the invoices read and returns how many were unread until now (each one is an operation). */

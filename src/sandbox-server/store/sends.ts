@@ -1,4 +1,5 @@
 import type { Send, SendState } from '../../shared/api/types.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
 import { renderPayload } from '../domain/payload.ts';
 import type { Db } from './database.ts';
 import {
@@ -53,7 +54,7 @@ const COLUMNS = [
   'version',
 ] as const;
 
-function toSend(row: SendRow): Send {
+function toSend(row: SendRow, box: SecretBox): Send {
   const send: Send = {
     id: row.id,
     created: row.created,
@@ -75,12 +76,17 @@ function toSend(row: SendRow): Send {
     document_number: row.document_number,
     document_date: row.document_date,
   };
-  if (row.payload !== undefined) send.payload = renderPayload(row.payload, row.encoding);
+  if (row.payload !== undefined) send.payload = renderPayload(box.open(row.payload, PAYLOAD), row.encoding);
   return send;
 }
 
+const PAYLOAD = 'sends.payload';
+
 export class SendRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+  ) {}
 
   insert(scope: Scope, send: NewSend): Send {
     const id = Number(
@@ -98,7 +104,7 @@ export class SendRepository {
         send.fileName,
         send.format,
         send.encoding,
-        send.payload,
+        this.box.seal(send.payload, PAYLOAD),
         send.committente,
         send.prestatore,
         send.nomeCommittente,
@@ -119,7 +125,7 @@ export class SendRepository {
       this.db,
       `SELECT ${columnList(COLUMNS, includePayload)} FROM sends WHERE id = ? AND account_id = ? AND environment = ?`,
     ).get(id, scope.accountId, scope.environment) as SendRow | undefined;
-    return row ? toSend(row) : null;
+    return row ? toSend(row, this.box) : null;
   }
 
   getByIdentifier(scope: Scope, identifier: string, includePayload: boolean): Send | null {
@@ -128,7 +134,7 @@ export class SendRepository {
       `SELECT ${columnList(COLUMNS, includePayload)} FROM sends
        WHERE identifier = ? AND account_id = ? AND environment = ?`,
     ).get(identifier, scope.accountId, scope.environment) as SendRow | undefined;
-    return row ? toSend(row) : null;
+    return row ? toSend(row, this.box) : null;
   }
 
   /** Whether a file of this name already went through the environment's SDI (file names are never reused). */
@@ -153,6 +159,6 @@ export class SendRepository {
       query.paging,
       columnList(COLUMNS, query.include_payload === true),
     );
-    return { rows: result.rows.map(toSend), total: result.total };
+    return { rows: result.rows.map((row) => toSend(row, this.box)), total: result.total };
   }
 }

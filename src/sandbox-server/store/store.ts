@@ -1,15 +1,22 @@
+import { randomBytes } from 'node:crypto';
+import type { DataKeySource } from '../crypto/data-key.ts';
+import { createAesGcmSecretBox, DataKeyError, type SecretBox } from '../crypto/secret-box.ts';
 import { AccountRepository } from './accounts.ts';
 import { CompanyRepository } from './companies.ts';
 import { openDatabase, type Db } from './database.ts';
 import { EventRepository } from './events.ts';
 import { HeldInvoiceRepository } from './held-invoices.ts';
+import { IdempotencyRepository } from './idempotency.ts';
 import { OperationRepository } from './operations.ts';
 import { ReceiveRepository } from './receives.ts';
 import { SendRepository } from './sends.ts';
+import { SettingsRepository } from './settings.ts';
 
 /** One repository per resource; route handlers and domain code never write SQL themselves. */
 export interface Store {
   readonly db: Db;
+  /** Seals what is stored encrypted (payloads, notifications, event bodies, secrets). */
+  readonly box: SecretBox;
   readonly accounts: AccountRepository;
   readonly companies: CompanyRepository;
   readonly sends: SendRepository;
@@ -17,22 +24,66 @@ export interface Store {
   readonly events: EventRepository;
   readonly held: HeldInvoiceRepository;
   readonly operations: OperationRepository;
+  readonly idempotency: IdempotencyRepository;
+  readonly settings: SettingsRepository;
   /** Runs `work` in one transaction: all its writes land, or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
 }
 
-export function openStore(file: string): Store {
+const KEY_CHECK = 'data_key_check';
+
+/**
+ * The data key must be the one the folder's data was sealed with: a sealed random value proves it at
+ * start, so a wrong or missing key is a clear error here instead of garbage or a crash on first read.
+ */
+function unlock(settings: SettingsRepository, source: DataKeySource): SecretBox {
+  const check = settings.get(KEY_CHECK);
+  let key = source.existing();
+  if (!key) {
+    if (check) {
+      throw new DataKeyError(
+        'missing',
+        `This data folder holds encrypted data, but its data key is missing (expected in ${source.description}).`,
+      );
+    }
+    key = source.create();
+  }
+  const box = createAesGcmSecretBox(key);
+  if (!check) {
+    settings.set(KEY_CHECK, box.seal(randomBytes(16), KEY_CHECK));
+    return box;
+  }
+  try {
+    box.open(check, KEY_CHECK);
+  } catch {
+    throw new DataKeyError('wrong', `The data key from ${source.description} is not the key of this data folder.`);
+  }
+  return box;
+}
+
+export function openStore(file: string, keySource: DataKeySource): Store {
   const db = openDatabase(file);
+  const settings = new SettingsRepository(db);
+  let box: SecretBox;
+  try {
+    box = unlock(settings, keySource);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return {
     db,
+    box,
     accounts: new AccountRepository(db),
     companies: new CompanyRepository(db),
-    sends: new SendRepository(db),
-    receives: new ReceiveRepository(db),
-    events: new EventRepository(db),
-    held: new HeldInvoiceRepository(db),
+    sends: new SendRepository(db, box),
+    receives: new ReceiveRepository(db, box),
+    events: new EventRepository(db, box),
+    held: new HeldInvoiceRepository(db, box),
     operations: new OperationRepository(db),
+    idempotency: new IdempotencyRepository(db, box),
+    settings,
     transaction: <T>(work: () => T): T => db.transaction(work)(),
     close: () => db.close(),
   };

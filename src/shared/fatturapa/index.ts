@@ -27,3 +27,11 @@ export {
 export type { SdiFileNameCheck } from './file-name.ts';
 export { detectPayloadKind, unwrapP7m } from './p7m.ts';
 export type { PayloadKind } from './p7m.ts';
+export { verifyP7m } from './p7m-verify.ts';
+export type {
+  P7mProblem,
+  P7mProblemCode,
+  P7mSigner,
+  P7mVerification,
+  VerifyP7mOptions,
+} from './p7m-verify.ts';

@@ -1,0 +1,52 @@
+import { signCadesBes } from './cades.ts';
+import { loadOrCreateSandboxCa } from './sandbox-ca.ts';
+import type { SandboxCa } from './sandbox-ca.ts';
+import { certificateFits, issueSignerCertificate, organizationIdentifier } from './signer-certificates.ts';
+import type { SignerCompany, SignerCredential } from './signer-certificates.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
+
+export { signCadesBes } from './cades.ts';
+export type { CadesOptions } from './cades.ts';
+export { SigningStoreError } from './credential-file.ts';
+export type { SigningStoreErrorCode } from './credential-file.ts';
+export { loadOrCreateSandboxCa, sandboxCaPaths, SANDBOX_CA_COMMON_NAME } from './sandbox-ca.ts';
+export type { SandboxCa } from './sandbox-ca.ts';
+export { createAesGcmSecretBox } from '../crypto/secret-box.ts';
+export type { SecretBox } from '../crypto/secret-box.ts';
+export {
+  issueSignerCertificate,
+  organizationIdentifier,
+  signerCredentialPath,
+} from './signer-certificates.ts';
+export type { IssueSignerOptions, SignerCompany, SignerCredential } from './signer-certificates.ts';
+
+/** Signs invoices as the companies of one sandbox data directory, with certificates from its sandbox CA. */
+export class SandboxSigner {
+  // Opening a stored key means decrypting and parsing it: worth doing once per company, not per invoice.
+  private readonly signers = new Map<string, SignerCredential>();
+
+  private constructor(readonly ca: SandboxCa) {}
+
+  static open(dataDir: string, secretBox: SecretBox, options: { now?: Date } = {}): SandboxSigner {
+    return new SandboxSigner(loadOrCreateSandboxCa(dataDir, secretBox, options));
+  }
+
+  /** For clients that want to trust the sandbox CA, e.g. `openssl cms -verify -CAfile`. */
+  get caCertificatePem(): string {
+    return this.ca.certificatePem;
+  }
+
+  /** The `.xml.p7m` (CAdES-BES, DER) of `xmlBytes` signed by `company` at `at`. */
+  signInvoice(xmlBytes: Uint8Array, company: SignerCompany, at: Date): Uint8Array {
+    return signCadesBes(xmlBytes, this.signerFor(company, at), { signingTime: at });
+  }
+
+  private signerFor(company: SignerCompany, at: Date): SignerCredential {
+    const key = organizationIdentifier(company.vat);
+    const cached = this.signers.get(key);
+    if (cached !== undefined && certificateFits(cached.certificate, company, at)) return cached;
+    const signer = issueSignerCertificate(this.ca, company, { now: at });
+    this.signers.set(key, signer);
+    return signer;
+  }
+}

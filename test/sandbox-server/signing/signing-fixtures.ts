@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import { createAesGcmSecretBox } from '../../../src/sandbox-server/crypto/secret-box.ts';
+import type { SecretBox } from '../../../src/sandbox-server/signing/index.ts';
+
+const dirs: string[] = [];
+
+/** A fresh directory, removed after the current test. */
+export function tempDir(prefix = 'scambio-signing-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+}
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+export function newSecretBox(): SecretBox {
+  return createAesGcmSecretBox(randomBytes(32));
+}
+
+export const ACME = { vat: 'IT12345678903', name: 'ACME Servizi S.r.l.' };
+
+export const INVOICE_XML = new TextEncoder().encode(
+  '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<p:FatturaElettronica xmlns:p="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2" versione="FPR12">' +
+    '<FatturaElettronicaHeader/><FatturaElettronicaBody/></p:FatturaElettronica>\n',
+);
+
+export interface OpensslResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function openssl(args: string[], cwd: string): OpensslResult {
+  const result = spawnSync('openssl', args, { cwd, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+}
+
+function detectOpenssl(): string | null {
+  const result = spawnSync('openssl', ['version'], { encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim() : null;
+}
+
+export const opensslVersion = detectOpenssl();
+
+export function warnIfOpensslMissing(suite: string): void {
+  if (opensslVersion === null) console.warn(`[${suite}] openssl tests skipped: no openssl binary on PATH`);
+}
