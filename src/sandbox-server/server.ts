@@ -7,6 +7,8 @@ import { systemClock, type Clock } from './clock.ts';
 import { headlessDataKeySource, type DataKeySource } from './crypto/data-key.ts';
 import { createServices, type Services } from './domain/services.ts';
 import { createApp } from './http/app.ts';
+import type { IdempotencyStore } from './http/idempotency.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/limits/rate-limits.ts';
 import { cryptoRandom, type RandomSource } from './random.ts';
 import { openStore, type Store } from './store/store.ts';
 
@@ -25,6 +27,12 @@ export interface SandboxOptions {
   random?: RandomSource;
   logger?: Logger;
   dataKey?: DataKeySource;
+  /** Per-key limits; default: the live service's published ones. */
+  rateLimits?: RateLimits | 'unlimited';
+  /** Bad-key attempts per minute from one address before `429`. */
+  authFailuresPerMinute?: number;
+  /** Replaces the stored-response store of idempotency, e.g. with a failing one in tests. */
+  idempotencyStore?: IdempotencyStore;
 }
 
 export interface SandboxServer {
@@ -53,7 +61,17 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
   const maxInvoiceBytes = options.maxInvoiceBytes ?? DEFAULT_MAX_INVOICE_BYTES;
   const store = openSandboxStore(options.dataDir, options.dataKey);
   const services = createServices({ store, clock, random, limits: { maxBytes: maxInvoiceBytes } });
-  const app = createApp({ store, services, clock, random, logger, maxInvoiceBytes });
+  const app = createApp({
+    store,
+    services,
+    clock,
+    random,
+    logger,
+    maxInvoiceBytes,
+    rateLimits: options.rateLimits ?? DEFAULT_RATE_LIMITS,
+    authFailuresPerMinute: options.authFailuresPerMinute ?? 30,
+    idempotencyStore: options.idempotencyStore ?? store.idempotency,
+  });
 
   const host = options.host ?? DEFAULT_HOST;
   const server = await new Promise<Server>((resolve, reject) => {

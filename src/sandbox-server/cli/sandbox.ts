@@ -5,6 +5,7 @@ import { systemClock } from '../clock.ts';
 import { defaultDataDir } from '../data-dir.ts';
 import { ApiKeyService } from '../domain/api-keys.ts';
 import { cryptoRandom } from '../random.ts';
+import { parseRateLimits, type RateLimits } from '../http/limits/rate-limits.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, openSandboxStore, startSandboxServer } from '../server.ts';
 
 const USAGE = `Usage: npm run --silent sandbox -- <command> [options]
@@ -15,12 +16,15 @@ Commands:
       --host ADDR        address to bind (default ${DEFAULT_HOST})
       --data-dir DIR     data folder (default: the desktop app's, ${defaultDataDir()})
       --log-level LEVEL  fatal|error|warn|info|debug|silent (default info)
+      --rate-limit SPEC  per-key limits, e.g. 100/s,2000/m,100000/d (the default), or unlimited
   keys create            create an API key and print only the key
       --env test|live    environment of the key (default test)
       --account NAME     account to create the key in, created if needed (default "default")
       --origins CSV      browser origins allowed to use the key
   keys list              list keys (never the keys themselves: they are stored hashed)
   keys revoke KEY|ID     revoke a key
+  keys origins KEY|ID    set the browser origins allowed to use a key (CORS)
+      --origins CSV      the new list; empty to allow none
 `;
 
 const DEFAULT_ACCOUNT = 'default';
@@ -34,6 +38,7 @@ export async function main(argv: string[]): Promise<number> {
       host: { type: 'string' },
       'data-dir': { type: 'string' },
       'log-level': { type: 'string' },
+      'rate-limit': { type: 'string' },
       env: { type: 'string' },
       account: { type: 'string' },
       origins: { type: 'string' },
@@ -51,9 +56,12 @@ export async function main(argv: string[]): Promise<number> {
     const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       return usageError(`invalid --port ${values.port}`);
+    const rateLimits = parseRateLimits(values['rate-limit'] ?? '100/s,2000/m,100000/d');
+    if (!rateLimits) return usageError(`invalid --rate-limit ${values['rate-limit']}`);
     return serve({
       dataDir,
       port,
+      rateLimits,
       host: values.host ?? DEFAULT_HOST,
       logLevel: values['log-level'] ?? 'info',
     });
@@ -88,12 +96,17 @@ export async function main(argv: string[]): Promise<number> {
         }
         return 0;
       }
+      if (sub === 'origins' && arg) {
+        if (keys.setOrigins(arg, parseOrigins(values.origins))) return 0;
+        process.stderr.write('No such active key.\n');
+        return 1;
+      }
       if (sub === 'revoke' && arg) {
         if (keys.revoke(arg)) return 0;
         process.stderr.write('No such active key.\n');
         return 1;
       }
-      return usageError('keys needs create, list or revoke KEY');
+      return usageError('keys needs create, list, origins KEY or revoke KEY');
     } finally {
       store.close();
     }
@@ -106,11 +119,21 @@ function usageError(message: string): number {
   return 2;
 }
 
+function parseOrigins(csv: string | undefined): string[] {
+  return (
+    csv
+      ?.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean) ?? []
+  );
+}
+
 async function serve(options: {
   dataDir: string;
   port: number;
   host: string;
   logLevel: string;
+  rateLimits: RateLimits | 'unlimited';
 }): Promise<number> {
   const logger = pino({ level: options.logLevel }, pino.destination(2));
   // A new data folder gets an account with a sandbox key, so the first run is usable at once.

@@ -18,9 +18,14 @@ export interface DataKeySource {
 
 function decodeKey(text: string, origin: string): Buffer {
   const trimmed = text.trim();
-  const key = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  const key = /^[0-9a-fA-F]{64}$/.test(trimmed)
+    ? Buffer.from(trimmed, 'hex')
+    : Buffer.from(trimmed, 'base64');
   if (key.length !== 32) {
-    throw new DataKeyError('malformed', `The data key in ${origin} must be 32 bytes, as 64 hex or 44 Base64 characters.`);
+    throw new DataKeyError(
+      'malformed',
+      `The data key in ${origin} must be 32 bytes, as 64 hex or 44 Base64 characters.`,
+    );
   }
   return key;
 }

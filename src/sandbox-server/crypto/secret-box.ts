@@ -45,7 +45,10 @@ export function createAesGcmSecretBox(key: Uint8Array): SecretBox {
       decipher.setAAD(Buffer.from(label, 'utf8'));
       decipher.setAuthTag(tag);
       try {
-        return Buffer.concat([decipher.update(data.subarray(1 + IV_BYTES, data.length - TAG_BYTES)), decipher.final()]);
+        return Buffer.concat([
+          decipher.update(data.subarray(1 + IV_BYTES, data.length - TAG_BYTES)),
+          decipher.final(),
+        ]);
       } catch {
         throw new DataKeyError('wrong', `Stored data (${label}) cannot be decrypted with this data key.`);
       }

@@ -56,7 +56,7 @@ export class ApiKeyService {
         environment: options.environment,
         hash: hashApiKey(key),
         hint: `${key.slice(0, 12)}…${key.slice(-4)}`,
-        origins: options.origins ?? [],
+        origins: normalizeOrigins(options.origins ?? []),
         created: now,
       });
       const record = this.store.accounts.listKeys().find((k) => k.id === id)!;
@@ -79,9 +79,23 @@ export class ApiKeyService {
 
   /** Revokes a key given in full or by its id; `false` when there is no such active key. */
   revoke(keyOrId: string): boolean {
-    const now = this.clock.now().toISOString();
-    if (/^\d+$/.test(keyOrId)) return this.store.accounts.revokeKey(Number(keyOrId), now);
-    const record = this.store.accounts.findKeyByHash(hashApiKey(keyOrId));
-    return record ? this.store.accounts.revokeKey(record.id, now) : false;
+    const id = this.idOf(keyOrId);
+    return id !== null && this.store.accounts.revokeKey(id, this.clock.now().toISOString());
   }
+
+  /** Replaces the browser origins allowed to use a key (CORS); `false` when there is no such active key. */
+  setOrigins(keyOrId: string, origins: string[]): boolean {
+    const id = this.idOf(keyOrId);
+    return id !== null && this.store.accounts.setOrigins(id, normalizeOrigins(origins));
+  }
+
+  private idOf(keyOrId: string): number | null {
+    if (/^\d+$/.test(keyOrId)) return Number(keyOrId);
+    return this.store.accounts.findKeyByHash(hashApiKey(keyOrId))?.id ?? null;
+  }
+}
+
+/** Origins as browsers send them: scheme://host[:port], no path, no trailing slash. */
+export function normalizeOrigins(origins: string[]): string[] {
+  return [...new Set(origins.map((o) => o.trim().replace(/\/+$/, '')).filter((o) => o !== ''))];
 }

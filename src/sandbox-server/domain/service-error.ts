@@ -10,7 +10,8 @@ export type ErrorKind =
   | 'conflict'
   | 'invalid'
   | 'too-large'
-  | 'unsupported-media-type';
+  | 'unsupported-media-type'
+  | 'rate-limited';
 
 export type MessageParams = Record<string, string | number>;
 

@@ -13,11 +13,19 @@ const STATUS: Record<ErrorKind, number> = {
   invalid: 422,
   'too-large': 413,
   'unsupported-media-type': 415,
+  'rate-limited': 429,
 };
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
 export function sendProblem(req: Request, res: Response, error: ServiceError): void {
+  const body = problemBody(req, res, error);
+  if (error.kind === 'unauthorized') res.set('WWW-Authenticate', 'Basic realm="v1"');
+  res.status(body.status).type(PROBLEM_MEDIA_TYPE).send(JSON.stringify(body));
+}
+
+/** The problem+json body of an error, in the caller's language. */
+export function problemBody(req: Request, res: Response, error: ServiceError): ProblemDetails {
   const ctx = context(res);
   const { t } = ctx;
   const body: ProblemDetails = {
@@ -39,8 +47,7 @@ export function sendProblem(req: Request, res: Response, error: ServiceError): v
   }
   if (linked) body.linked = linked;
   if (parameter) body.parameter = parameter;
-  if (error.kind === 'unauthorized') res.set('WWW-Authenticate', 'Basic realm="v1"');
-  res.status(body.status).type(PROBLEM_MEDIA_TYPE).send(JSON.stringify(body));
+  return body;
 }
 
 export const notFoundRoute: RequestHandler = (req, res) => {

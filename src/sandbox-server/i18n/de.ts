@@ -10,6 +10,7 @@ export const de: Catalog = {
     invalid: 'Nicht verarbeitbarer Inhalt',
     'too-large': 'Inhalt zu groß',
     'unsupported-media-type': 'Nicht unterstützter Medientyp',
+    'rate-limited': 'Zu viele Anfragen',
     internal: 'Interner Serverfehler',
   },
   auth: {
@@ -104,6 +105,19 @@ export const de: Catalog = {
       'Die Rechnung hat keine USt-IdNr. des Lieferanten (CedentePrestatore/DatiAnagrafici/IdFiscaleIVA).',
     supplierOwnedElsewhere:
       'Die USt-IdNr. {{vat}} des Lieferanten gehört einem Unternehmen eines anderen Kontos.',
+  },
+  limits: {
+    exceeded: 'Zu viele Anfragen für diesen Schlüssel. Versuchen Sie es in {{seconds}} Sekunde(n) erneut.',
+  },
+  idempotency: {
+    keyLength: 'Der Header Idempotency-Key muss 1 bis 255 Zeichen haben.',
+    inFlight:
+      'Eine Anfrage mit diesem Idempotency-Key wird noch verarbeitet. Wiederholen Sie sie nach deren Abschluss.',
+    mismatch:
+      'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet. Verwenden Sie für eine neue Rechnung einen neuen Schlüssel.',
+  },
+  cors: {
+    originNotAllowed: 'Der Ursprung {{origin}} ist für diesen API-Schlüssel nicht zugelassen.',
   },
   internal: {
     unexpected:

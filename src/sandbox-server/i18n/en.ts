@@ -9,6 +9,7 @@ export const en = {
     invalid: 'Unprocessable content',
     'too-large': 'Content too large',
     'unsupported-media-type': 'Unsupported media type',
+    'rate-limited': 'Too many requests',
     internal: 'Internal server error',
   },
   auth: {
@@ -96,6 +97,18 @@ export const en = {
     supplierMissing:
       'The invoice has no supplier VAT number (CedentePrestatore/DatiAnagrafici/IdFiscaleIVA).',
     supplierOwnedElsewhere: 'The supplier VAT number {{vat}} belongs to a company of another account.',
+  },
+  limits: {
+    exceeded: 'Too many requests for this key. Retry in {{seconds}} second(s).',
+  },
+  idempotency: {
+    keyLength: 'The Idempotency-Key header must have 1 to 255 characters.',
+    inFlight: 'A request with this Idempotency-Key is still being processed. Retry when it has finished.',
+    mismatch:
+      'This Idempotency-Key was already used with a different request. Use a new key for a new invoice.',
+  },
+  cors: {
+    originNotAllowed: 'The origin {{origin}} is not allowed for this API key.',
   },
   internal: {
     unexpected: 'Something went wrong on the server. The request id identifies it in the server log.',

@@ -10,6 +10,7 @@ export const it: Catalog = {
     invalid: 'Contenuto non elaborabile',
     'too-large': 'Contenuto troppo grande',
     'unsupported-media-type': 'Tipo di contenuto non supportato',
+    'rate-limited': 'Troppe richieste',
     internal: 'Errore interno del server',
   },
   auth: {
@@ -100,6 +101,19 @@ export const it: Catalog = {
       'La fattura non ha la partita IVA del fornitore (CedentePrestatore/DatiAnagrafici/IdFiscaleIVA).',
     supplierOwnedElsewhere:
       'La partita IVA del fornitore {{vat}} appartiene a un’azienda di un altro account.',
+  },
+  limits: {
+    exceeded: 'Troppe richieste per questa chiave. Riprova tra {{seconds}} secondo/i.',
+  },
+  idempotency: {
+    keyLength: "L'intestazione Idempotency-Key deve avere da 1 a 255 caratteri.",
+    inFlight:
+      'Una richiesta con questa Idempotency-Key è ancora in elaborazione. Riprova quando sarà terminata.',
+    mismatch:
+      'Questa Idempotency-Key è già stata usata per una richiesta diversa. Usa una nuova chiave per una nuova fattura.',
+  },
+  cors: {
+    originNotAllowed: "L'origine {{origin}} non è consentita per questa chiave API.",
   },
   internal: {
     unexpected:

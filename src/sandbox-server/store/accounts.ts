@@ -88,6 +88,26 @@ export class AccountRepository {
     return rows.map(toKey);
   }
 
+  /** Whether any active key allows this browser origin: enough to answer a CORS preflight. */
+  anyKeyAllowsOrigin(origin: string): boolean {
+    return (
+      prepared(
+        this.db,
+        `SELECT 1 FROM api_keys, json_each(api_keys.origins) AS o
+         WHERE api_keys.revoked IS NULL AND o.value = ? LIMIT 1`,
+      ).get(origin) !== undefined
+    );
+  }
+
+  setOrigins(id: number, origins: string[]): boolean {
+    return (
+      prepared(this.db, 'UPDATE api_keys SET origins = ? WHERE id = ? AND revoked IS NULL').run(
+        JSON.stringify(origins),
+        id,
+      ).changes === 1
+    );
+  }
+
   revokeKey(id: number, now: string): boolean {
     return (
       prepared(this.db, 'UPDATE api_keys SET revoked = ? WHERE id = ? AND revoked IS NULL').run(now, id)

@@ -77,7 +77,8 @@ function toEvent(row: EventRow, box: SecretBox): LogEvent {
     user_agent: row.user_agent,
     success: row.success === 1,
     query: row.query,
-    response_body: row.response_body === null ? null : box.open(row.response_body, RESPONSE_BODY).toString('utf8'),
+    response_body:
+      row.response_body === null ? null : box.open(row.response_body, RESPONSE_BODY).toString('utf8'),
   };
 }
 
@@ -111,7 +112,9 @@ export class EventRepository {
         event.resourceId,
         event.userAgent,
         event.query,
-        event.responseBody === null ? null : this.box.seal(Buffer.from(event.responseBody, 'utf8'), RESPONSE_BODY),
+        event.responseBody === null
+          ? null
+          : this.box.seal(Buffer.from(event.responseBody, 'utf8'), RESPONSE_BODY),
         event.dateTime,
       ).lastInsertRowid,
     );

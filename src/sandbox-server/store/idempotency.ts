@@ -25,8 +25,7 @@ export class IdempotencyRepository {
       `SELECT fingerprint, status, body, location FROM idempotency_keys
        WHERE account_id = ? AND environment = ? AND key = ? AND expires > ?`,
     ).get(scope.accountId, scope.environment, key, now) as
-      | { fingerprint: Buffer; status: number; body: Buffer; location: string | null }
-      | undefined;
+      { fingerprint: Buffer; status: number; body: Buffer; location: string | null } | undefined;
     if (!row) return null;
     return { ...row, body: this.box.open(row.body, BODY).toString('utf8') };
   }

@@ -75,7 +75,8 @@ function toReceive(row: ReceiveRow, box: SecretBox): Receive {
     document_number: row.document_number,
     document_date: row.document_date,
   };
-  if (row.payload !== undefined) receive.payload = renderPayload(box.open(row.payload, PAYLOAD), row.encoding);
+  if (row.payload !== undefined)
+    receive.payload = renderPayload(box.open(row.payload, PAYLOAD), row.encoding);
   return receive;
 }
 

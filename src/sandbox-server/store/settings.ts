@@ -6,7 +6,8 @@ export class SettingsRepository {
   constructor(private readonly db: Db) {}
 
   get(key: string): Buffer | null {
-    const row = prepared(this.db, 'SELECT value FROM settings WHERE key = ?').get(key) as { value: Buffer } | undefined;
+    const row = prepared(this.db, 'SELECT value FROM settings WHERE key = ?').get(key) as
+      { value: Buffer } | undefined;
     return row ? Buffer.from(row.value) : null;
   }
 

@@ -57,7 +57,10 @@ function unlock(settings: SettingsRepository, source: DataKeySource): SecretBox 
   try {
     box.open(check, KEY_CHECK);
   } catch {
-    throw new DataKeyError('wrong', `The data key from ${source.description} is not the key of this data folder.`);
+    throw new DataKeyError(
+      'wrong',
+      `The data key from ${source.description} is not the key of this data folder.`,
+    );
   }
   return box;
 }

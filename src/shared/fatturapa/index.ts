@@ -35,3 +35,24 @@ export type {
   P7mVerification,
   VerifyP7mOptions,
 } from './p7m-verify.ts';
+export {
+  runSdiChecks,
+  hasSdiErrors,
+  SDI_CHECKS,
+  sdiMessages,
+  describeSdiProblem,
+  SDI_CHECK_CODES,
+  SDI_MAX_FILE_SIZE,
+} from './sdi-checks/index.ts';
+export type {
+  SdiCheck,
+  SdiCheckCode,
+  SdiCheckContext,
+  SdiLanguage,
+  SdiProblem,
+  SdiProblemDescription,
+  SdiSeverity,
+  SdiFiscalId,
+  SdiInvoiceKey,
+  SdiRecipientCodeStatus,
+} from './sdi-checks/index.ts';

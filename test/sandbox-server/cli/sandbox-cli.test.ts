@@ -1,12 +1,12 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import http from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { basicAuth as basic, cliEntry as entry, startSandboxProcess } from '../../support/sandbox-process.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
-const entry = join(repo, 'src/sandbox-server/cli/sandbox.ts');
 const KEY = /^ik_(test|live)_[A-Za-z0-9]{40}$/;
 
 const dirs: string[] = [];
@@ -22,10 +22,6 @@ afterEach(() => {
 /** Runs the CLI in one Node process (tsx as a loader), so signals reach the server itself. */
 function cli(args: string[]): string {
   return execFileSync(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: repo, encoding: 'utf8' });
-}
-
-function basic(key: string): Record<string, string> {
-  return { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` };
 }
 
 describe('npm run sandbox -- keys', () => {
@@ -78,7 +74,7 @@ describe('npm run sandbox -- keys', () => {
 
   it('fails with usage help on a bad command', () => {
     expect(() => cli(['keys', 'rotate', '--data-dir', dataDir()])).toThrow(
-      /keys needs create, list or revoke/,
+      /keys needs create, list, origins KEY or revoke KEY/,
     );
   });
 });
@@ -87,26 +83,10 @@ describe('npm run sandbox -- serve', () => {
   let child: ChildProcess | null = null;
   afterEach(() => child?.kill('SIGKILL'));
 
-  async function start(dir: string): Promise<{ url: string; firstKey: string | null; output: () => string }> {
-    child = spawn(
-      process.execPath,
-      ['--import', 'tsx', entry, 'serve', '--port', '0', '--data-dir', dir, '--log-level', 'silent'],
-      {
-        cwd: repo,
-      },
-    );
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    for (let waited = 0; !/listening on (\S+)/.test(output); waited += 50) {
-      if (waited > 20_000) throw new Error(`server did not start: ${output}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    await new Promise((r) => setTimeout(r, 50));
-    return {
-      url: /listening on (\S+)/.exec(output)![1]!,
-      firstKey: /shown once\): (\S+)/.exec(output)?.[1] ?? null,
-      output: () => output,
-    };
+  async function start(dir: string) {
+    const started = await startSandboxProcess(dir);
+    child = started.child;
+    return started;
   }
 
   it('creates a default account with a key on the first run of a new data folder, and only then', async () => {

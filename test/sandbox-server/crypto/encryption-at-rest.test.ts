@@ -42,29 +42,44 @@ describe('encryption at rest', () => {
     const marker = `SEGRETO-${randomBytes(8).toString('hex')}`;
     const server = await startSandboxServer({ dataDir: dir, port: 0 });
     const origin = server.baseUrl.replace(/\/v1$/, '');
-    const seller = new ApiCaller(origin, server.services.keys.create({ account: 'seller', environment: 'test' }).key);
-    const buyer = new ApiCaller(origin, server.services.keys.create({ account: 'buyer', environment: 'test' }).key);
+    const seller = new ApiCaller(
+      origin,
+      server.services.keys.create({ account: 'seller', environment: 'test' }).key,
+    );
+    const buyer = new ApiCaller(
+      origin,
+      server.services.keys.create({ account: 'buyer', environment: 'test' }).key,
+    );
     const buyerVat = italianVat(700);
-    await buyer.post<Company>('/v1/company', { json: { vat: buyerVat, fiscal_code: buyerVat.slice(2), name: 'Buyer' } });
+    await buyer.post<Company>('/v1/company', {
+      json: { vat: buyerVat, fiscal_code: buyerVat.slice(2), name: 'Buyer' },
+    });
     const xml = invoiceXml({ supplierVat: italianVat(701), customerVat: buyerVat, description: marker });
-    const sent = await seller.post<Send>('/v1/send', { json: { payload: Buffer.from(xml).toString('base64') } });
+    const sent = await seller.post<Send>('/v1/send', {
+      json: { payload: Buffer.from(xml).toString('base64') },
+    });
     await seller.get(`/v1/send/${sent.body.id}/payload`);
     await seller.post('/_sandbox/inbound', { json: { payload: xml }, unchecked: true });
     const inbox = await buyer.get<{ id: number }[]>('/v1/receive');
     await buyer.get(`/v1/receive/${inbox.body[0]!.id}/payload`);
-    expect((await seller.get(`/v1/send/${sent.body.id}/payload`)).text).toContain(Buffer.from(xml).toString('base64'));
+    expect((await seller.get(`/v1/send/${sent.body.id}/payload`)).text).toContain(
+      Buffer.from(xml).toString('base64'),
+    );
 
     const check = () => {
       for (const file of filesUnder(dir)) {
         const content = readFileSync(file).toString('latin1');
-        for (const form of cleartextForms(marker)) expect(content.includes(form), `${form} in ${file}`).toBe(false);
+        for (const form of cleartextForms(marker))
+          expect(content.includes(form), `${form} in ${file}`).toBe(false);
       }
     };
     check(); // while running, with the write-ahead log in use
     await server.close();
     check();
     // The scan does see stored text: searchable metadata such as the customer's name is kept in clear.
-    const everything = filesUnder(dir).map((file) => readFileSync(file).toString('latin1')).join('');
+    const everything = filesUnder(dir)
+      .map((file) => readFileSync(file).toString('latin1'))
+      .join('');
     expect(everything).toContain('Committente Srl');
     expect(statSync(join(dir, 'master.key')).mode & 0o777).toBe(0o600);
   });
@@ -74,7 +89,9 @@ describe('encryption at rest', () => {
     await (await startSandboxServer({ dataDir: dir, port: 0 })).close();
     const original = readFileSync(join(dir, 'master.key'));
     writeFileSync(join(dir, 'master.key'), randomBytes(32).toString('base64'));
-    await expect(startSandboxServer({ dataDir: dir, port: 0 })).rejects.toThrow(/not the key of this data folder/);
+    await expect(startSandboxServer({ dataDir: dir, port: 0 })).rejects.toThrow(
+      /not the key of this data folder/,
+    );
     rmSync(join(dir, 'master.key'));
     const missing = await startSandboxServer({ dataDir: dir, port: 0 }).catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(DataKeyError);
@@ -91,7 +108,9 @@ describe('encryption at rest', () => {
     writeFileSync(join(dir, 'master.key'), randomBytes(32).toString('base64'));
     let stderr = '';
     try {
-      execFileSync(process.execPath, ['--import', 'tsx', entry, 'keys', 'list', '--data-dir', dir], { stdio: 'pipe' });
+      execFileSync(process.execPath, ['--import', 'tsx', entry, 'keys', 'list', '--data-dir', dir], {
+        stdio: 'pipe',
+      });
     } catch (error) {
       stderr = String((error as { stderr: Buffer }).stderr);
       expect((error as { status: number }).status).toBe(1);
@@ -108,7 +127,11 @@ describe('encryption at rest', () => {
     await (await startSandboxServer({ dataDir: dir, port: 0, dataKey: source })).close();
     expect(existsSync(join(dir, 'master.key'))).toBe(false);
     await expect(
-      startSandboxServer({ dataDir: dir, port: 0, dataKey: headlessDataKeySource(dir, { SCAMBIO_MASTER_KEY: 'short' }) }),
+      startSandboxServer({
+        dataDir: dir,
+        port: 0,
+        dataKey: headlessDataKeySource(dir, { SCAMBIO_MASTER_KEY: 'short' }),
+      }),
     ).rejects.toThrow(/must be 32 bytes/);
   });
 });

@@ -9,12 +9,19 @@ import type { Store } from '../../store/store.ts';
 import { noteResource, pathParam, scopeOf } from '../context.ts';
 import { readInvoiceListQuery } from '../invoice-query.ts';
 import { QueryReader } from '../query.ts';
-import { sendCreated, sendList } from '../responses.ts';
+import type { IdempotencyGuard } from '../idempotency.ts';
+import { rawBodyOf } from '../raw-body.ts';
+import { sendList } from '../responses.ts';
 import { decodeSendBody } from '../send-body.ts';
 
 type Upload = Pick<SubmissionRequest, 'bytes' | 'encoding' | 'fileName' | 'suggestedFileName' | 'metaData'>;
 
-export function sendRoutes(services: Services, store: Store, limits: { uploadBytes: number }): Router {
+export function sendRoutes(
+  services: Services,
+  store: Store,
+  idempotency: IdempotencyGuard,
+  limits: { uploadBytes: number },
+): Router {
   const router = Router();
   const rawBody = express.raw({ type: () => true, limit: limits.uploadBytes });
   const multipart = multer({
@@ -22,16 +29,17 @@ export function sendRoutes(services: Services, store: Store, limits: { uploadByt
     limits: { fileSize: limits.uploadBytes, files: 1 },
   });
 
-  /** The submission query parameters of every upload endpoint, checked before the body is read. */
-  function submit(req: Request, res: Response, upload: Upload): void {
+  /** Every upload endpoint ends here: submission parameters, then the pipeline under the Idempotency-Key. */
+  function submit(req: Request, res: Response, upload: Upload, fingerprinted: Uint8Array[]): void {
     const query = new QueryReader(req);
-    const send = services.submissions.submit(scopeOf(res), {
-      ...upload,
+    const options = {
       validate: query.boolean('validate') ?? false,
       signature: query.oneOf('signature', SIGNATURE_MODES) ?? 'Auto',
+    };
+    idempotency.respond(req, res, fingerprinted, () => {
+      const send = services.submissions.submit(scopeOf(res), { ...upload, ...options });
+      return { status: 201, body: send, location: `/v1/send/${send.id}` };
     });
-    noteResource(res, send.company_id, send.id);
-    sendCreated(res, `/v1/send/${send.id}`, send);
   }
 
   router.get('/send', (req, res) => {
@@ -68,24 +76,25 @@ export function sendRoutes(services: Services, store: Store, limits: { uploadByt
 
   router.post('/send', (req, res) => {
     const body = decodeSendBody(req.body);
-    submit(req, res, { ...body, suggestedFileName: null });
+    submit(req, res, { ...body, suggestedFileName: null }, [rawBodyOf(req)]);
   });
 
   router.post('/send/xml', rawBody, (req, res) => {
     const bytes = Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array();
-    submit(req, res, { bytes, encoding: 'Xml', fileName: null, suggestedFileName: null, metaData: null });
+    submit(req, res, { bytes, encoding: 'Xml', fileName: null, suggestedFileName: null, metaData: null }, [
+      bytes,
+    ]);
   });
 
   router.post('/send/file', singleFile(multipart), (req, res) => {
     const file = req.file;
     if (!file) throw new ServiceError('invalid', 'body.expectedMultipart');
-    submit(req, res, {
-      bytes: new Uint8Array(file.buffer),
-      encoding: 'Xml',
-      fileName: null,
-      suggestedFileName: file.originalname || null,
-      metaData: null,
-    });
+    const bytes = new Uint8Array(file.buffer);
+    const name = file.originalname || null;
+    submit(req, res, { bytes, encoding: 'Xml', fileName: null, suggestedFileName: name, metaData: null }, [
+      Buffer.from(`${name ?? ''}\n`),
+      bytes,
+    ]);
   });
 
   return router;

@@ -1,0 +1,127 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { rateLimit, type RateLimitInfo } from 'express-rate-limit';
+import type { Clock } from '../../clock.ts';
+import { ServiceError } from '../../domain/service-error.ts';
+import { context } from '../context.ts';
+import { ClockWindowStore } from './clock-window-store.ts';
+
+export interface RateLimits {
+  perSecond: number;
+  perMinute: number;
+  perDay: number;
+}
+
+/** The live service's published defaults (contract "Limits"). */
+export const DEFAULT_RATE_LIMITS: RateLimits = { perSecond: 100, perMinute: 2_000, perDay: 100_000 };
+export const HEALTH_LIMIT_PER_MINUTE = 12;
+
+/** `unlimited`, or e.g. `100/s,2000/m,100000/d` (any subset; missing windows keep their default). */
+export function parseRateLimits(text: string): RateLimits | 'unlimited' | null {
+  if (text.trim() === 'unlimited') return 'unlimited';
+  const limits = { ...DEFAULT_RATE_LIMITS };
+  for (const part of text.split(',')) {
+    const match = /^\s*(\d+)\s*\/\s*([smd])\s*$/.exec(part);
+    if (!match) return null;
+    const value = Number(match[1]);
+    if (value < 1) return null;
+    if (match[2] === 's') limits.perSecond = value;
+    if (match[2] === 'm') limits.perMinute = value;
+    if (match[2] === 'd') limits.perDay = value;
+  }
+  return limits;
+}
+
+const WINDOWS = [
+  { name: 'perSecond', ms: 1_000, property: 'rateLimitSecond' },
+  { name: 'perMinute', ms: 60_000, property: 'rateLimitMinute' },
+  { name: 'perDay', ms: 86_400_000, property: 'rateLimitDay' },
+] as const;
+
+type LimitedRequest = Request & Partial<Record<(typeof WINDOWS)[number]['property'], RateLimitInfo>>;
+
+function setHeaders(res: Response, info: RateLimitInfo, clock: Clock): number {
+  const resetSeconds = Math.max(
+    0,
+    Math.ceil(((info.resetTime?.getTime() ?? 0) - clock.now().getTime()) / 1000),
+  );
+  res.set('RateLimit-Limit', String(info.limit));
+  res.set('RateLimit-Remaining', String(info.remaining));
+  res.set('RateLimit-Reset', String(resetSeconds));
+  return resetSeconds;
+}
+
+function tooMany(res: Response, info: RateLimitInfo, clock: Clock): never {
+  const retryAfter = setHeaders(res, info, clock);
+  res.set('Retry-After', String(Math.max(1, retryAfter)));
+  throw new ServiceError('rate-limited', 'limits.exceeded', { seconds: Math.max(1, retryAfter) });
+}
+
+/**
+ * Per-key limits per second, minute and day (authenticated routes). Every response carries the
+ * `RateLimit-*` headers of the window closest to its limit; a `429` carries `Retry-After`.
+ */
+export function keyRateLimits(limits: RateLimits | 'unlimited', clock: Clock): RequestHandler[] {
+  if (limits === 'unlimited') return [];
+  const limiters = WINDOWS.map((window) =>
+    rateLimit({
+      windowMs: window.ms,
+      limit: limits[window.name],
+      store: new ClockWindowStore(clock, window.name),
+      keyGenerator: (_req, res) => String(context(res).key!.id),
+      requestPropertyName: window.property,
+      standardHeaders: false,
+      legacyHeaders: false,
+      validate: false,
+      handler: (req, res) => tooMany(res, (req as LimitedRequest)[window.property]!, clock),
+    }),
+  );
+  const headers: RequestHandler = (req, res, next) => {
+    const infos = WINDOWS.map((w) => (req as LimitedRequest)[w.property]).filter((i) => i !== undefined);
+    const tightest = infos.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+    setHeaders(res, tightest, clock);
+    next();
+  };
+  return [...limiters, headers];
+}
+
+/** `/health`: 12 requests a minute per client address (spec "Limits"). */
+export function healthRateLimit(clock: Clock): RequestHandler {
+  return rateLimit({
+    windowMs: 60_000,
+    limit: HEALTH_LIMIT_PER_MINUTE,
+    store: new ClockWindowStore(clock, 'health'),
+    requestPropertyName: 'rateLimitHealth',
+    standardHeaders: false,
+    legacyHeaders: false,
+    validate: false,
+    handler: (req, res) =>
+      tooMany(res, (req as Request & { rateLimitHealth: RateLimitInfo }).rateLimitHealth, clock),
+  });
+}
+
+/**
+ * Failed authentications per client address: past the limit, more bad keys from that address get `429`
+ * instead of `401`, which slows down key guessing without touching clients that hold a valid key.
+ */
+export class AuthFailureLimiter {
+  private readonly store: ClockWindowStore;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly limitPerMinute = 30,
+  ) {
+    this.store = new ClockWindowStore(clock, 'auth-failures');
+    this.store.init({ windowMs: 60_000 } as never);
+  }
+
+  recordFailure(address: string, res: Response): void {
+    const { totalHits, resetTime } = this.store.increment(address);
+    if (totalHits > this.limitPerMinute) {
+      tooMany(
+        res,
+        { limit: this.limitPerMinute, used: totalHits, remaining: 0, resetTime } as RateLimitInfo,
+        this.clock,
+      );
+    }
+  }
+}
