@@ -2,7 +2,6 @@
  * Server core: 100,000 stored sent invoices, then list/get latency and upload throughput over real HTTP
  * against the sandbox running in its own process (as `npm run sandbox` runs it).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import { createServices } from '../src/sandbox-server/domain/services.ts';
 import { cryptoRandom } from '../src/sandbox-server/random.ts';
 import { openSandboxStore } from '../src/sandbox-server/server.ts';
 import { BenchClient, latencies, percentile } from './http-client.ts';
+import { startBenchServer } from './sandbox-process.ts';
 import type { Figure } from './report.ts';
 
 const STORED = 100_000;
@@ -67,47 +67,13 @@ function seed(dataDir: string): { key: string; ids: number[] } {
   return { key, ids };
 }
 
-async function startServer(dataDir: string): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/sandbox-server/cli/sandbox.ts',
-      'serve',
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-      '--log-level',
-      'silent',
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 30_000;
-  while (!/listening on (\S+)\/v1/.test(output)) {
-    if (Date.now() > deadline) throw new Error(`sandbox did not start: ${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    origin: /listening on (\S+)\/v1/.exec(output)![1]!,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
 export async function benchServerCore(): Promise<Figure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scambio-bench-'));
   try {
     const seedStart = Date.now();
     const { key, ids } = seed(dataDir);
     const seedSeconds = (Date.now() - seedStart) / 1000;
-    const server = await startServer(dataDir);
+    const server = await startBenchServer(dataDir, ['--rate-limit', 'unlimited']);
     const client = new BenchClient(server.origin, key, UPLOAD_CONCURRENCY);
     try {
       await latencies(20, () => client.call('GET', '/v1/send?page_size=200')); // warm-up

@@ -11,7 +11,7 @@ export function accessLog(logger: Logger): RequestHandler {
         {
           req_id: context(res).requestId,
           method: req.method,
-          path: req.path,
+          path: req.originalUrl.split('?')[0],
           status: res.statusCode,
           ms: Number(process.hrtime.bigint() - started) / 1e6,
         },

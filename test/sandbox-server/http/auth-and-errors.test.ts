@@ -74,3 +74,18 @@ describe('GET /health', () => {
     expect(res.body).toEqual({ status: 'Healthy', checks: { database: { status: 'Healthy' } } });
   });
 });
+
+describe('GET /health when the database fails', () => {
+  it('answers 503 naming the failing check', async () => {
+    const broken = await startTestSandbox();
+    try {
+      broken.server.store.db.close();
+      const res = await broken.anonymous().get<HealthReport>('/v1/health');
+      expect(res.status).toBe(503);
+      expect(res.body.status).toBe('Unhealthy');
+      expect(res.body.checks.database!.status).toBe('Unhealthy');
+    } finally {
+      await broken.close();
+    }
+  });
+});

@@ -77,7 +77,8 @@ export function keyRateLimits(limits: RateLimits | 'unlimited', clock: Clock): R
   );
   const headers: RequestHandler = (req, res, next) => {
     const infos = WINDOWS.map((w) => (req as LimitedRequest)[w.property]).filter((i) => i !== undefined);
-    const tightest = infos.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+    // On a tie the longer window wins: its wait is the one that matters to the client.
+    const tightest = infos.reduce((a, b) => (b.remaining <= a.remaining ? b : a));
     setHeaders(res, tightest, clock);
     next();
   };
