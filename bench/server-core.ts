@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { invoiceXml, italianVat } from '../test/support/invoices.ts';
 import { systemClock } from '../src/sandbox-server/clock.ts';
-import { createServices } from '../src/sandbox-server/domain/services.ts';
+import { ApiKeyService } from '../src/sandbox-server/domain/api-keys.ts';
 import { cryptoRandom } from '../src/sandbox-server/random.ts';
 import { openSandboxStore } from '../src/sandbox-server/server.ts';
 import { BenchClient, latencies, percentile } from './http-client.ts';
@@ -21,13 +21,10 @@ const UPLOAD_CONCURRENCY = 8;
 
 function seed(dataDir: string): { key: string; ids: number[] } {
   const store = openSandboxStore(dataDir);
-  const services = createServices({
-    store,
-    clock: systemClock,
-    random: cryptoRandom,
-    limits: { maxBytes: 5e6 },
+  const { key, record } = new ApiKeyService(store, systemClock, cryptoRandom).create({
+    account: 'bench',
+    environment: 'test',
   });
-  const { key, record } = services.keys.create({ account: 'bench', environment: 'test' });
   const scope = { accountId: record.accountId, environment: 'test' as const };
   const supplier = italianVat(9_000_001);
   const company = store.companies.insert(

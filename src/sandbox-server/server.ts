@@ -27,6 +27,8 @@ export interface SandboxOptions {
   random?: RandomSource;
   logger?: Logger;
   dataKey?: DataKeySource;
+  /** Identifier check-digit failures as warnings, so the official samples pass (contract). */
+  lenientIds?: boolean;
   /** Per-key limits; default: the live service's published ones. */
   rateLimits?: RateLimits | 'unlimited';
   /** Bad-key attempts per minute from one address before `429`. */
@@ -60,7 +62,14 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
   const logger = options.logger ?? pino({ level: 'silent' });
   const maxInvoiceBytes = options.maxInvoiceBytes ?? DEFAULT_MAX_INVOICE_BYTES;
   const store = openSandboxStore(options.dataDir, options.dataKey);
-  const services = createServices({ store, clock, random, limits: { maxBytes: maxInvoiceBytes } });
+  const services = createServices({
+    store,
+    clock,
+    random,
+    limits: { maxBytes: maxInvoiceBytes },
+    dataDir: options.dataDir,
+    lenientIds: options.lenientIds ?? false,
+  });
   const app = createApp({
     store,
     services,

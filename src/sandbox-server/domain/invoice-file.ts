@@ -15,6 +15,8 @@ import { invalid, type Problem } from './service-error.ts';
 export interface InvoiceFile {
   /** The file exactly as transmitted (DER for a signed file). */
   bytes: Uint8Array;
+  /** The invoice XML: the file itself, or the content of the signed envelope. */
+  xml: Uint8Array;
   signed: boolean;
   document: InvoiceXml;
   summary: InvoiceSummary;
@@ -68,7 +70,7 @@ export function readInvoiceFile(input: Uint8Array, limits: InvoiceFileLimits): I
     const kind = detectPayloadKind(input);
     if (kind === 'xml') {
       const document = parseInvoiceXml(input, { maxBytes: limits.maxBytes, maxDepth: MAX_DEPTH });
-      return { bytes: input, signed: false, document, summary: summarizeInvoice(document) };
+      return { bytes: input, xml: input, signed: false, document, summary: summarizeInvoice(document) };
     }
     if (kind === 'unknown')
       throw new InvoiceDocumentError('not-well-formed', { detail: 'not XML and not a signed file' });
@@ -76,7 +78,7 @@ export function readInvoiceFile(input: Uint8Array, limits: InvoiceFileLimits): I
     // A Base64 P7M is stored as its DER bytes: one canonical form for signature checks and exports.
     const der = kind === 'p7m-base64' ? decodeArmoredBase64(input) : input;
     const document = parseInvoiceXml(xml, { maxBytes: limits.maxBytes, maxDepth: MAX_DEPTH });
-    return { bytes: der, signed: true, document, summary: summarizeInvoice(document) };
+    return { bytes: der, xml, signed: true, document, summary: summarizeInvoice(document) };
   } catch (error) {
     if (error instanceof InvoiceDocumentError) {
       throw invalid([documentProblem(error, limits, input.length)], 'invoice.invalid');

@@ -16,11 +16,21 @@ export type ErrorKind =
 export type MessageParams = Record<string, string | number>;
 
 /** A problem inside a document or body, localized at the edge like the error itself. */
-export interface Problem {
+export type Problem = KeyedProblem | DescribedProblem;
+
+/** Worded by this server's message catalogs. */
+export interface KeyedProblem {
   code: string;
   key: MessageKey;
   params?: MessageParams;
   hint?: MessageKey;
+  path: string | null;
+}
+
+/** Worded by the FatturaPA engine's own catalogs (shared with the UI), in the caller's language. */
+export interface DescribedProblem {
+  code: string;
+  describe(language: 'it' | 'en' | 'de'): { description: string; hint: string | null };
   path: string | null;
 }
 

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { RandomSource } from '../random.ts';
+import { SandboxSigner } from '../signing/index.ts';
 import type { Store } from '../store/store.ts';
 import { ApiKeyService } from './api-keys.ts';
 import { CompanyService } from './companies.ts';
@@ -21,12 +22,22 @@ export function createServices(deps: {
   clock: Clock;
   random: RandomSource;
   limits: InvoiceFileLimits;
+  /** The data folder, where the sandbox CA lives. */
+  dataDir: string;
+  /** Identifier check-digit failures as warnings (`serve --lenient-ids`). */
+  lenientIds?: boolean;
 }): Services {
   const companies = new CompanyService(deps.store, deps.clock);
+  let signer: SandboxSigner | null = null;
   return {
     keys: new ApiKeyService(deps.store, deps.clock, deps.random),
     companies,
-    submissions: new SubmissionService({ ...deps, companies }),
+    submissions: new SubmissionService({
+      ...deps,
+      companies,
+      lenientIds: deps.lenientIds ?? false,
+      signer: () => (signer ??= SandboxSigner.open(deps.dataDir, deps.store.box, { now: deps.clock.now() })),
+    }),
     receives: new ReceiveService(deps.store),
     inbound: new InboundService({ ...deps, companies }),
   };

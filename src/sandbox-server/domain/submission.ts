@@ -4,14 +4,17 @@ import {
   generateSdiFileName,
   isSignedFileName,
   partyKey,
+  type InvoiceFormat,
 } from '../../shared/fatturapa/index.ts';
 import type { Clock } from '../clock.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import type { RandomSource } from '../random.ts';
+import type { SandboxSigner } from '../signing/index.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
 import type { CompanyService } from './companies.ts';
 import { readInvoiceFile, type InvoiceFile, type InvoiceFileLimits } from './invoice-file.ts';
+import { validateInvoice } from './invoice-validation.ts';
 import { invalid, type Problem } from './service-error.ts';
 
 /** One invoice handed to the service for delivery to SDI, in whichever form the client uploaded it. */
@@ -27,19 +30,32 @@ export interface SubmissionRequest {
   signature: SignatureMode;
 }
 
-/** The state of one submission as it passes through the steps of the pipeline. */
-interface Submission {
+/** A submission that passed every reading step and is ready to be stored. */
+export interface PreparedSubmission {
   readonly scope: Scope;
   readonly request: SubmissionRequest;
-  file?: InvoiceFile;
-  fileName?: string;
-  send?: Send;
+  file: InvoiceFile;
+  fileName: string;
+  /** Whether the service signed the file itself (one signature used). */
+  signedHere: boolean;
 }
 
-type SubmissionStep = (submission: Submission) => void;
+type Draft = Omit<PreparedSubmission, 'file' | 'fileName'> & { file?: InvoiceFile; fileName?: string };
+type PreparationStep = (draft: Draft) => void | Promise<void>;
 
 /** Called with every stored submission, inside its transaction: the simulated SDI queues its intake here. */
 export type SubmittedHook = (scope: Scope, send: Send) => void;
+
+export interface SubmissionDependencies {
+  store: Store;
+  clock: Clock;
+  random: RandomSource;
+  companies: CompanyService;
+  limits: InvoiceFileLimits;
+  /** The sandbox's signer, created on first use (its CA costs a key pair). */
+  signer: () => SandboxSigner;
+  lenientIds: boolean;
+}
 
 const FILE_NAME_PROBLEMS: Record<Exclude<ReturnType<typeof checkSdiFileName>, 'ok'>, MessageKey> = {
   path: 'invoice.fileNamePath',
@@ -48,72 +64,52 @@ const FILE_NAME_PROBLEMS: Record<Exclude<ReturnType<typeof checkSdiFileName>, 'o
   'bad-id-length': 'invoice.fileNameIdLength',
 };
 
+/** Formats SDI only accepts signed (contract: `signature=Auto` signs them). */
+const MUST_BE_SIGNED: ReadonlySet<InvoiceFormat> = new Set(['FPA12']);
+
+/**
+ * The submission pipeline of the spec: "signed if requested, validated if requested, and queued". The
+ * preparation steps only read (and may wait on crypto); `commit` writes everything in one transaction.
+ */
 export class SubmissionService {
   private readonly submittedHooks: SubmittedHook[] = [];
-  /**
-   * The pipeline: read the file, then (later issues) sign and validate it, name it, and store it.
-   * Every step before `store` only reads; `store` writes everything in one transaction.
-   */
-  private readonly steps: SubmissionStep[] = [(s) => this.read(s), (s) => this.name(s), (s) => this.store(s)];
+  private readonly preparation: PreparationStep[] = [
+    (d) => this.read(d),
+    (d) => this.sign(d),
+    (d) => this.name(d),
+    (d) => this.validate(d),
+  ];
 
-  constructor(
-    private readonly deps: {
-      store: Store;
-      clock: Clock;
-      random: RandomSource;
-      companies: CompanyService;
-      limits: InvoiceFileLimits;
-    },
-  ) {}
+  constructor(private readonly deps: SubmissionDependencies) {}
 
   onSubmitted(hook: SubmittedHook): void {
     this.submittedHooks.push(hook);
   }
 
-  submit(scope: Scope, request: SubmissionRequest): Send {
-    const submission: Submission = { scope, request };
-    for (const step of this.steps) step(submission);
-    return submission.send!;
+  async submit(scope: Scope, request: SubmissionRequest): Promise<Send> {
+    return this.commit(await this.prepare(scope, request));
   }
 
-  /** Runs the reading steps only: what `validate` endpoints and `validate=true` need. Stores nothing. */
-  check(request: Omit<SubmissionRequest, 'metaData' | 'validate' | 'signature'>): InvoiceFile {
-    return readInvoiceFile(request.bytes, this.deps.limits);
+  async prepare(scope: Scope, request: SubmissionRequest): Promise<PreparedSubmission> {
+    const draft: Draft = { scope, request, signedHere: false };
+    for (const step of this.preparation) await step(draft);
+    return draft as PreparedSubmission;
   }
 
-  private read(s: Submission): void {
-    s.file = readInvoiceFile(s.request.bytes, this.deps.limits);
+  /** Validation on its own (the `/send/validate*` endpoints): every problem, nothing stored. */
+  async check(bytes: Uint8Array, fileName: string | null): Promise<Problem[]> {
+    const file = readInvoiceFile(bytes, this.deps.limits);
+    const nameProblems = fileName === null ? [] : fileNameProblems(fileName, file.signed);
+    const problems = await validateInvoice(file, {
+      fileName,
+      at: this.deps.clock.now(),
+      lenientIds: this.deps.lenientIds,
+    });
+    return [...nameProblems, ...problems.filter((p) => !(nameProblems.length > 0 && p.code === '00001'))];
   }
 
-  private name(s: Submission): void {
-    const file = s.file!;
-    const explicit = s.request.fileName;
-    if (explicit !== null) {
-      const problems = fileNameProblems(explicit, file.signed);
-      if (problems.length > 0) throw invalid(problems, 'invoice.invalid');
-      s.fileName = explicit;
-      return;
-    }
-    const suggested = s.request.suggestedFileName;
-    if (suggested !== null && fileNameProblems(suggested, file.signed).length === 0) {
-      s.fileName = suggested;
-      return;
-    }
-    s.fileName = this.generateFileName(s.scope, file);
-  }
-
-  private generateFileName(scope: Scope, file: InvoiceFile): string {
-    const { transmitter, prestatore } = file.summary;
-    const country = transmitter?.country ?? prestatore.vat?.slice(0, 2) ?? 'IT';
-    const code = transmitter?.code ?? prestatore.vat?.slice(2) ?? '00000000000';
-    for (;;) {
-      const name = generateSdiFileName(country, code, file.signed, this.deps.random);
-      if (!this.deps.store.sends.fileNameTaken(scope, name)) return name;
-    }
-  }
-
-  private store(s: Submission): void {
-    const file = s.file!;
+  commit(prepared: PreparedSubmission): Send {
+    const { scope, file, request } = prepared;
     const { summary } = file;
     const supplier = summary.prestatore;
     if (supplier.vat === null) {
@@ -131,8 +127,8 @@ export class SubmissionService {
     }
     const vat = supplier.vat;
     const { store, clock, companies } = this.deps;
-    s.send = store.transaction(() => {
-      const company = companies.ensureForParty(s.scope, { ...supplier, vat });
+    return store.transaction(() => {
+      const company = companies.ensureForParty(scope, { ...supplier, vat });
       if (!company) {
         throw invalid(
           [
@@ -148,12 +144,12 @@ export class SubmissionService {
       }
       const now = clock.now().toISOString();
       const first = summary.documents[0];
-      const send = store.sends.insert(s.scope, {
+      const send = store.sends.insert(scope, {
         companyId: company.id,
         identifier: null,
-        fileName: s.fileName!,
+        fileName: prepared.fileName,
         format: summary.format,
-        encoding: file.signed ? 'Base64' : s.request.encoding,
+        encoding: file.signed ? 'Base64' : request.encoding,
         payload: file.bytes,
         committente: partyKey(summary.committente),
         prestatore: partyKey(supplier),
@@ -161,15 +157,75 @@ export class SubmissionService {
         documentNumber: first?.number ?? null,
         documentDate: toDateTime(first?.date ?? null),
         documents: summary.documents.map((d) => ({ number: d.number, date: toDateTime(d.date) })),
-        metaData: s.request.metaData,
+        metaData: request.metaData,
         dateSent: now,
         lastUpdate: null,
         created: now,
       });
-      store.operations.add(s.scope, 1);
-      for (const hook of this.submittedHooks) hook(s.scope, send);
+      store.operations.add(scope, 1, prepared.signedHere ? 1 : 0);
+      for (const hook of this.submittedHooks) hook(scope, send);
       return send;
     });
+  }
+
+  private read(d: Draft): void {
+    d.file = readInvoiceFile(d.request.bytes, this.deps.limits);
+  }
+
+  /** Contract: None never signs; Apply signs an unsigned file; Force replaces any envelope; Auto signs FPA12. */
+  private sign(d: Draft): void {
+    const file = d.file!;
+    const mode = d.request.signature;
+    const wanted =
+      mode === 'Force' ||
+      (mode === 'Apply' && !file.signed) ||
+      (mode === 'Auto' && !file.signed && MUST_BE_SIGNED.has(file.summary.format));
+    const { vat, name } = file.summary.prestatore;
+    if (!wanted || vat === null) return;
+    const p7m = this.deps.signer().signInvoice(file.xml, { vat, name: name ?? vat }, this.deps.clock.now());
+    d.file = { ...file, bytes: p7m, signed: true };
+    d.signedHere = true;
+  }
+
+  private name(d: Draft): void {
+    const file = d.file!;
+    const explicit = d.request.fileName;
+    if (explicit !== null) {
+      // A name given for the unsigned XML follows the file into its envelope.
+      const name = d.signedHere && explicit.endsWith('.xml') ? `${explicit}.p7m` : explicit;
+      const problems = fileNameProblems(name, file.signed);
+      if (problems.length > 0) throw invalid(problems, 'invoice.invalid');
+      d.fileName = name;
+      return;
+    }
+    const suggested = d.request.suggestedFileName;
+    const candidate =
+      suggested !== null && d.signedHere && suggested.endsWith('.xml') ? `${suggested}.p7m` : suggested;
+    if (candidate !== null && fileNameProblems(candidate, file.signed).length === 0) {
+      d.fileName = candidate;
+      return;
+    }
+    d.fileName = this.generateFileName(d.scope, file);
+  }
+
+  private async validate(d: Draft): Promise<void> {
+    if (!d.request.validate) return;
+    const problems = await validateInvoice(d.file!, {
+      fileName: d.fileName!,
+      at: this.deps.clock.now(),
+      lenientIds: this.deps.lenientIds,
+    });
+    if (problems.length > 0) throw invalid(problems, 'invoice.invalid');
+  }
+
+  private generateFileName(scope: Scope, file: InvoiceFile): string {
+    const { transmitter, prestatore } = file.summary;
+    const country = transmitter?.country ?? prestatore.vat?.slice(0, 2) ?? 'IT';
+    const code = transmitter?.code ?? prestatore.vat?.slice(2) ?? '00000000000';
+    for (;;) {
+      const name = generateSdiFileName(country, code, file.signed, this.deps.random);
+      if (!this.deps.store.sends.fileNameTaken(scope, name)) return name;
+    }
   }
 }
 

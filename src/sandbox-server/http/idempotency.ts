@@ -55,33 +55,59 @@ export class IdempotencyGuard {
 
   /**
    * Runs a submission under the request's Idempotency-Key, if any: replays a stored response, rejects a
-   * different payload, or runs `submit` and stores its answer (201, or 422 for a rejected document).
+   * different payload, or prepares the submission (reading, signing, validating: may wait on crypto) and
+   * then commits it and stores its answer (201, or 422 for a rejected document) in one transaction.
    */
-  respond(req: Request, res: Response, payload: Uint8Array[], submit: () => SubmissionResponse): void {
+  async respond<Prepared>(
+    req: Request,
+    res: Response,
+    payload: Uint8Array[],
+    prepare: () => Promise<Prepared>,
+    commit: (prepared: Prepared) => SubmissionResponse,
+  ): Promise<void> {
     const key = req.get(IDEMPOTENCY_HEADER);
-    if (key === undefined) return send(res, run(req, res, submit));
     const scope = scopeOf(res);
-    const fingerprint = this.fingerprint(req, payload);
-    const now = this.deps.clock.now();
-    const answer = this.deps.store.transaction(() => {
-      const stored = this.lookup(scope, key, now);
-      if (stored === 'unavailable') return run(req, res, submit);
-      if (stored) {
-        if (!stored.fingerprint.equals(fingerprint))
-          throw new ServiceError('invalid', 'idempotency.mismatch');
-        res.set('Idempotent-Replayed', 'true');
-        return { status: stored.status, body: JSON.parse(stored.body) as unknown, location: stored.location };
+    const fingerprint = key === undefined ? null : this.fingerprint(req, payload);
+    const replay = (): SubmissionResponse | null => {
+      if (key === undefined || fingerprint === null) return null;
+      const stored = this.lookup(scope, key);
+      if (stored === null || stored === 'unavailable') return null;
+      if (!stored.fingerprint.equals(fingerprint)) throw new ServiceError('invalid', 'idempotency.mismatch');
+      res.set('Idempotent-Replayed', 'true');
+      return { status: stored.status, body: JSON.parse(stored.body) as unknown, location: stored.location };
+    };
+    const earlier = replay();
+    if (earlier) return send(res, earlier);
+
+    let prepared: Prepared;
+    try {
+      prepared = await prepare();
+    } catch (error) {
+      const rejected = documentRejection(req, res, error);
+      if (key !== undefined && fingerprint !== null) {
+        this.deps.store.transaction(() => this.remember(scope, key, { ...rejected, fingerprint }));
       }
-      const fresh = run(req, res, submit);
-      this.remember(scope, key, { ...fresh, fingerprint }, now);
+      return send(res, rejected);
+    }
+    const answer = this.deps.store.transaction(() => {
+      // Another process sharing the data folder may have answered the same key meanwhile.
+      const meanwhile = replay();
+      if (meanwhile) return meanwhile;
+      let fresh: SubmissionResponse;
+      try {
+        fresh = commit(prepared);
+      } catch (error) {
+        fresh = documentRejection(req, res, error);
+      }
+      if (key !== undefined && fingerprint !== null) this.remember(scope, key, { ...fresh, fingerprint });
       return fresh;
     });
     send(res, answer);
   }
 
-  private lookup(scope: Scope, key: string, now: Date): StoredResponse | null | 'unavailable' {
+  private lookup(scope: Scope, key: string): StoredResponse | null | 'unavailable' {
     try {
-      return this.deps.responses.find(scope, key, now.toISOString());
+      return this.deps.responses.find(scope, key, this.deps.clock.now().toISOString());
     } catch (error) {
       this.deps.logger.warn(
         { err: error, req_id: 'idempotency' },
@@ -91,12 +117,8 @@ export class IdempotencyGuard {
     }
   }
 
-  private remember(
-    scope: Scope,
-    key: string,
-    answer: SubmissionResponse & { fingerprint: Buffer },
-    now: Date,
-  ): void {
+  private remember(scope: Scope, key: string, answer: SubmissionResponse & { fingerprint: Buffer }): void {
+    const now = this.deps.clock.now();
     try {
       this.deps.responses.save(
         scope,
@@ -133,15 +155,11 @@ export class IdempotencyGuard {
 }
 
 /** A 422 for the document is an answer to replay like a 201 (spec rule 2); other errors propagate. */
-function run(req: Request, res: Response, submit: () => SubmissionResponse): SubmissionResponse {
-  try {
-    return submit();
-  } catch (error) {
-    if (error instanceof ServiceError && error.kind === 'invalid') {
-      return { status: 422, body: problemBody(req, res, error), location: null };
-    }
-    throw error;
+function documentRejection(req: Request, res: Response, error: unknown): SubmissionResponse {
+  if (error instanceof ServiceError && error.kind === 'invalid') {
+    return { status: 422, body: problemBody(req, res, error), location: null };
   }
+  throw error;
 }
 
 function send(res: Response, answer: SubmissionResponse): void {

@@ -38,12 +38,15 @@ export function problemBody(req: Request, res: Response, error: ServiceError): P
   };
   const { problems, linked, parameter } = error.extras;
   if (problems) {
-    body.errors = problems.map((p) => ({
-      code: p.code,
-      description: t(p.key, p.params),
-      hint: p.hint ? t(p.hint, p.params) : null,
-      path: p.path,
-    }));
+    body.errors = problems.map((p) => {
+      if ('describe' in p) return { code: p.code, ...p.describe(ctx.language), path: p.path };
+      return {
+        code: p.code,
+        description: t(p.key, p.params),
+        hint: p.hint ? t(p.hint, p.params) : null,
+        path: p.path,
+      };
+    });
   }
   if (linked) body.linked = linked;
   if (parameter) body.parameter = parameter;

@@ -119,6 +119,14 @@ export const de: Catalog = {
   cors: {
     originNotAllowed: 'Der Ursprung {{origin}} ist für diesen API-Schlüssel nicht zugelassen.',
   },
+  signature: {
+    expired: 'Das Signaturzertifikat ({{subject}}) ist am {{notAfter}} abgelaufen.',
+    broken:
+      'Die Signatur ist ungültig: Die Datei wurde nach dem Signieren geändert oder der Umschlag ist beschädigt.',
+    noSigningTime: 'Die Signatur hat keinen Signaturzeitpunkt.',
+    timeOutsideValidity: 'Der Signaturzeitpunkt liegt außerhalb der Gültigkeit des Zertifikats.',
+    certificateInvalid: 'Das Signaturzertifikat fehlt oder ist zum Signieren nicht gültig.',
+  },
   internal: {
     unexpected:
       'Auf dem Server ist ein Fehler aufgetreten. Die Anfrage-ID kennzeichnet ihn im Serverprotokoll.',

@@ -110,6 +110,13 @@ export const en = {
   cors: {
     originNotAllowed: 'The origin {{origin}} is not allowed for this API key.',
   },
+  signature: {
+    expired: 'The signing certificate ({{subject}}) expired on {{notAfter}}.',
+    broken: 'The signature does not verify: the file was changed after signing or the envelope is damaged.',
+    noSigningTime: 'The signature has no signing time.',
+    timeOutsideValidity: 'The signing time is outside the validity of the signing certificate.',
+    certificateInvalid: 'The signing certificate is missing or not valid for signing.',
+  },
   internal: {
     unexpected: 'Something went wrong on the server. The request id identifies it in the server log.',
   },

@@ -115,6 +115,13 @@ export const it: Catalog = {
   cors: {
     originNotAllowed: "L'origine {{origin}} non è consentita per questa chiave API.",
   },
+  signature: {
+    expired: 'Il certificato di firma ({{subject}}) è scaduto il {{notAfter}}.',
+    broken: 'La firma non è valida: il file è stato modificato dopo la firma o la busta è danneggiata.',
+    noSigningTime: 'La firma non ha un riferimento temporale.',
+    timeOutsideValidity: 'Il riferimento temporale della firma è fuori dalla validità del certificato.',
+    certificateInvalid: 'Il certificato di firma manca o non è valido per la firma.',
+  },
   internal: {
     unexpected:
       "Si è verificato un errore sul server. L'id della richiesta lo identifica nel log del server.",

@@ -6,13 +6,14 @@ import { prepared } from './statements.ts';
 export class OperationRepository {
   constructor(private readonly db: Db) {}
 
-  add(scope: Scope, operations: number): void {
-    if (operations === 0) return;
+  add(scope: Scope, operations: number, signatures = 0): void {
+    if (operations === 0 && signatures === 0) return;
     prepared(
       this.db,
-      `INSERT INTO operation_counts (account_id, environment, operations) VALUES (?, ?, ?)
-       ON CONFLICT (account_id, environment) DO UPDATE SET operations = operations + excluded.operations`,
-    ).run(scope.accountId, scope.environment, operations);
+      `INSERT INTO operation_counts (account_id, environment, operations, signatures) VALUES (?, ?, ?, ?)
+       ON CONFLICT (account_id, environment) DO UPDATE SET operations = operations + excluded.operations,
+         signatures = signatures + excluded.signatures`,
+    ).run(scope.accountId, scope.environment, operations, signatures);
   }
 
   used(scope: Scope): number {

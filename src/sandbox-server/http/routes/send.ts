@@ -2,7 +2,8 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import multer from 'multer';
 import { SEND_IDS_MAX, SEND_STATES, SIGNATURE_MODES } from '../../../shared/api/types.ts';
 import { parseResourceId } from '../../domain/companies.ts';
-import { ServiceError } from '../../domain/service-error.ts';
+import { invoiceJsonToXml } from '../../domain/invoice-json.ts';
+import { invalid, ServiceError } from '../../domain/service-error.ts';
 import type { Services } from '../../domain/services.ts';
 import type { SubmissionRequest } from '../../domain/submission.ts';
 import type { Store } from '../../store/store.ts';
@@ -30,16 +31,23 @@ export function sendRoutes(
   });
 
   /** Every upload endpoint ends here: submission parameters, then the pipeline under the Idempotency-Key. */
-  function submit(req: Request, res: Response, upload: Upload, fingerprinted: Uint8Array[]): void {
+  function submit(req: Request, res: Response, upload: Upload, fingerprinted: Uint8Array[]): Promise<void> {
     const query = new QueryReader(req);
     const options = {
       validate: query.boolean('validate') ?? false,
       signature: query.oneOf('signature', SIGNATURE_MODES) ?? 'Auto',
     };
-    idempotency.respond(req, res, fingerprinted, () => {
-      const send = services.submissions.submit(scopeOf(res), { ...upload, ...options });
-      return { status: 201, body: send, location: `/v1/send/${send.id}` };
-    });
+    const scope = scopeOf(res);
+    return idempotency.respond(
+      req,
+      res,
+      fingerprinted,
+      () => services.submissions.prepare(scope, { ...upload, ...options }),
+      (prepared) => {
+        const send = services.submissions.commit(prepared);
+        return { status: 201, body: send, location: `/v1/send/${send.id}` };
+      },
+    );
   }
 
   router.get('/send', (req, res) => {
@@ -76,14 +84,17 @@ export function sendRoutes(
 
   router.post('/send', (req, res) => {
     const body = decodeSendBody(req.body);
-    submit(req, res, { ...body, suggestedFileName: null }, [rawBodyOf(req)]);
+    return submit(req, res, { ...body, suggestedFileName: null }, [rawBodyOf(req)]);
   });
 
   router.post('/send/xml', rawBody, (req, res) => {
     const bytes = Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array();
-    submit(req, res, { bytes, encoding: 'Xml', fileName: null, suggestedFileName: null, metaData: null }, [
-      bytes,
-    ]);
+    return submit(
+      req,
+      res,
+      { bytes, encoding: 'Xml', fileName: null, suggestedFileName: null, metaData: null },
+      [bytes],
+    );
   });
 
   router.post('/send/file', singleFile(multipart), (req, res) => {
@@ -91,11 +102,47 @@ export function sendRoutes(
     if (!file) throw new ServiceError('invalid', 'body.expectedMultipart');
     const bytes = new Uint8Array(file.buffer);
     const name = file.originalname || null;
-    submit(req, res, { bytes, encoding: 'Xml', fileName: null, suggestedFileName: name, metaData: null }, [
-      Buffer.from(`${name ?? ''}\n`),
-      bytes,
-    ]);
+    return submit(
+      req,
+      res,
+      { bytes, encoding: 'Xml', fileName: null, suggestedFileName: name, metaData: null },
+      [Buffer.from(`${name ?? ''}\n`), bytes],
+    );
   });
+
+  router.post('/send/json', (req, res) => {
+    const bytes = invoiceJsonToXml(req.body);
+    return submit(
+      req,
+      res,
+      { bytes, encoding: 'Xml', fileName: null, suggestedFileName: null, metaData: null },
+      [rawBodyOf(req)],
+    );
+  });
+
+  /** Validation only: 204 when SDI would accept the file, 422 with every problem otherwise. Stores nothing. */
+  async function validateOnly(res: Response, bytes: Uint8Array, fileName: string | null): Promise<void> {
+    const problems = await services.submissions.check(bytes, fileName);
+    store.operations.add(scopeOf(res), 1);
+    if (problems.length > 0) throw invalid(problems, 'invoice.invalid');
+    res.status(204).end();
+  }
+
+  router.post('/send/validate', (req, res) => {
+    const body = decodeSendBody(req.body);
+    return validateOnly(res, body.bytes, body.fileName);
+  });
+
+  router.post('/send/validate/xml', rawBody, (req, res) =>
+    validateOnly(res, Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array(), null),
+  );
+
+  router.post('/send/validate/file', singleFile(multipart), (req, res) => {
+    if (!req.file) throw new ServiceError('invalid', 'body.expectedMultipart');
+    return validateOnly(res, new Uint8Array(req.file.buffer), null);
+  });
+
+  router.post('/send/validate/json', (req, res) => validateOnly(res, invoiceJsonToXml(req.body), null));
 
   return router;
 }
