@@ -2,9 +2,11 @@
 import { benchFatturapa } from './fatturapa.ts';
 import { report } from './report.ts';
 import { benchServerCore } from './server-core.ts';
+import { benchSdi } from './sdi.ts';
 import { benchTrust } from './trust.ts';
 
 console.log(`Scambio benchmarks — Node ${process.version}, ${new Date().toISOString()}`);
 report('FatturaPA engine (ours vs libxml2-wasm; ratio > 1 means ours is faster)', benchFatturapa());
 report('Server core (100,000 stored sent invoices)', await benchServerCore());
 report('Retries, load and the rate limit', await benchTrust());
+report('Simulated SDI (submission to final state, SDI delay 0)', await benchSdi());

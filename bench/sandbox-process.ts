@@ -23,7 +23,7 @@ export async function startBenchServer(dataDir: string, extraArgs: string[] = []
       '--data-dir',
       dataDir,
       '--log-level',
-      'silent',
+      process.env.SCAMBIO_BENCH_LOG ?? 'silent',
       ...extraArgs,
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },

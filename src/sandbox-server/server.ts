@@ -3,13 +3,17 @@ import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
-import { systemClock, type Clock } from './clock.ts';
+import { SandboxClock, type Clock } from './clock.ts';
 import { headlessDataKeySource, type DataKeySource } from './crypto/data-key.ts';
+import type { LiveQuota } from './domain/quota.ts';
 import { createServices, type Services } from './domain/services.ts';
 import { createApp } from './http/app.ts';
 import type { IdempotencyStore } from './http/idempotency.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/limits/rate-limits.ts';
+import { scheduleMaintenanceJobs } from './jobs/maintenance.ts';
+import { JobWorker } from './jobs/worker.ts';
 import { cryptoRandom, type RandomSource } from './random.ts';
+import { settingsClockPersistence } from './sdi/clock-persistence.ts';
 import { openStore, type Store } from './store/store.ts';
 
 export const DEFAULT_PORT = 8780;
@@ -23,6 +27,7 @@ export interface SandboxOptions {
   port?: number;
   host?: string;
   maxInvoiceBytes?: number;
+  /** Default: the sandbox clock, its offset kept in the data folder. A SandboxClock given here is movable too. */
   clock?: Clock;
   random?: RandomSource;
   logger?: Logger;
@@ -35,6 +40,12 @@ export interface SandboxOptions {
   authFailuresPerMinute?: number;
   /** Replaces the stored-response store of idempotency, e.g. with a failing one in tests. */
   idempotencyStore?: IdempotencyStore;
+  /** Sandbox time between a submission and SDI taking it (`serve --sdi-delay`); default 1 s. */
+  sdiDelayMs?: number;
+  /** Operations and signatures of live accounts; default 1,000 and 100. */
+  liveQuota?: LiveQuota;
+  /** No progress from the SDI worker for this long while jobs are due makes /health answer 503. */
+  workerStallMs?: number;
 }
 
 export interface SandboxServer {
@@ -43,6 +54,7 @@ export interface SandboxServer {
   readonly port: number;
   readonly store: Store;
   readonly services: Services;
+  readonly clock: Clock;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -57,11 +69,11 @@ export function openSandboxStore(dataDir: string, keySource?: DataKeySource): St
 }
 
 export async function startSandboxServer(options: SandboxOptions): Promise<SandboxServer> {
-  const clock = options.clock ?? systemClock;
   const random = options.random ?? cryptoRandom;
   const logger = options.logger ?? pino({ level: 'silent' });
   const maxInvoiceBytes = options.maxInvoiceBytes ?? DEFAULT_MAX_INVOICE_BYTES;
   const store = openSandboxStore(options.dataDir, options.dataKey);
+  const clock = options.clock ?? new SandboxClock(settingsClockPersistence(store.settings));
   const services = createServices({
     store,
     clock,
@@ -69,6 +81,16 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     limits: { maxBytes: maxInvoiceBytes },
     dataDir: options.dataDir,
     lenientIds: options.lenientIds ?? false,
+    sdiDelayMs: options.sdiDelayMs,
+    liveQuota: options.liveQuota,
+    logger,
+  });
+  scheduleMaintenanceJobs(services.jobs, store, clock);
+  const worker = new JobWorker({
+    queue: services.jobs,
+    clock,
+    logger,
+    stallMs: options.workerStallMs ?? 30_000,
   });
   const app = createApp({
     store,
@@ -80,6 +102,8 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     rateLimits: options.rateLimits ?? DEFAULT_RATE_LIMITS,
     authFailuresPerMinute: options.authFailuresPerMinute ?? 30,
     idempotencyStore: options.idempotencyStore ?? store.idempotency,
+    worker,
+    sandboxClock: clock instanceof SandboxClock ? clock : null,
   });
 
   const host = options.host ?? DEFAULT_HOST;
@@ -89,6 +113,7 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     );
   });
   const port = (server.address() as AddressInfo).port;
+  worker.start();
   const inFlight = new Set<ServerResponse>();
   let stopping = false;
   server.on('request', (_req, res: ServerResponse) => {
@@ -104,14 +129,18 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     port,
     store,
     services,
+    clock,
     close() {
       closing ??= new Promise<void>((resolve) => {
         stopping = true;
         // Requests in flight finish, then their connections close instead of idling in keep-alive.
         for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
         server.close(() => {
-          store.close();
-          resolve();
+          // The worker finishes its job in progress before the database closes under it.
+          void worker.stop().then(() => {
+            store.close();
+            resolve();
+          });
         });
         // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
         server.closeIdleConnections();

@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import type { Environment } from '../../shared/api/types.ts';
-import { systemClock } from '../clock.ts';
+import { parseDuration, systemClock } from '../clock.ts';
 import { defaultDataDir } from '../data-dir.ts';
 import { ApiKeyService } from '../domain/api-keys.ts';
+import type { LiveQuota } from '../domain/quota.ts';
 import { cryptoRandom } from '../random.ts';
 import { parseRateLimits, type RateLimits } from '../http/limits/rate-limits.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, openSandboxStore, startSandboxServer } from '../server.ts';
@@ -17,6 +18,9 @@ Commands:
       --data-dir DIR     data folder (default: the desktop app's, ${defaultDataDir()})
       --log-level LEVEL  fatal|error|warn|info|debug|silent (default info)
       --rate-limit SPEC  per-key limits, e.g. 100/s,2000/m,100000/d (the default), or unlimited
+      --sdi-delay TIME   sandbox time before the simulated SDI takes a submission, e.g. 1s (default), 0, 5m
+      --lenient-ids      identifier check-digit failures are warnings, so the official samples go through
+      --live-quota N[/S] operations (and signatures) of each live account (default 1000/100)
   keys create            create an API key and print only the key
       --env test|live    environment of the key (default test)
       --account NAME     account to create the key in, created if needed (default "default")
@@ -39,6 +43,9 @@ export async function main(argv: string[]): Promise<number> {
       'data-dir': { type: 'string' },
       'log-level': { type: 'string' },
       'rate-limit': { type: 'string' },
+      'sdi-delay': { type: 'string' },
+      'lenient-ids': { type: 'boolean' },
+      'live-quota': { type: 'string' },
       env: { type: 'string' },
       account: { type: 'string' },
       origins: { type: 'string' },
@@ -58,12 +65,19 @@ export async function main(argv: string[]): Promise<number> {
       return usageError(`invalid --port ${values.port}`);
     const rateLimits = parseRateLimits(values['rate-limit'] ?? '100/s,2000/m,100000/d');
     if (!rateLimits) return usageError(`invalid --rate-limit ${values['rate-limit']}`);
+    const sdiDelayMs = parseDuration(values['sdi-delay'] ?? '1s');
+    if (sdiDelayMs === null) return usageError(`invalid --sdi-delay ${values['sdi-delay']}`);
+    const quota = /^(\d+)(?:\/(\d+))?$/.exec(values['live-quota'] ?? '1000/100');
+    if (!quota) return usageError(`invalid --live-quota ${values['live-quota']}`);
     return serve({
       dataDir,
       port,
       rateLimits,
       host: values.host ?? DEFAULT_HOST,
       logLevel: values['log-level'] ?? 'info',
+      sdiDelayMs,
+      lenientIds: values['lenient-ids'] ?? false,
+      liveQuota: { operations: Number(quota[1]), signatures: Number(quota[2] ?? 100) },
     });
   }
   if (command === 'keys') {
@@ -134,6 +148,9 @@ async function serve(options: {
   host: string;
   logLevel: string;
   rateLimits: RateLimits | 'unlimited';
+  sdiDelayMs: number;
+  lenientIds: boolean;
+  liveQuota: LiveQuota;
 }): Promise<number> {
   const logger = pino({ level: options.logLevel }, pino.destination(2));
   // A new data folder gets an account with a sandbox key, so the first run is usable at once.

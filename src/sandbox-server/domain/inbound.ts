@@ -30,6 +30,13 @@ export class InboundService {
     deps.companies.onCreated((scope, company) => this.releaseHeld(scope, company));
   }
 
+  private readonly deliveredHooks: ((scope: Scope, receive: Receive) => void)[] = [];
+
+  /** Called inside the transaction that created each Receive (webhooks' `receive.add`). */
+  onDelivered(hook: (scope: Scope, receive: Receive) => void): void {
+    this.deliveredHooks.push(hook);
+  }
+
   receive(
     environment: Environment,
     bytes: Uint8Array,
@@ -38,28 +45,57 @@ export class InboundService {
   ): InboundOutcome {
     const file = readInvoiceFile(bytes, this.deps.limits);
     const identifier = newSdiIdentifier(this.deps.random);
-    const { store } = this.deps;
-    return store.transaction(() => {
-      const recipient = this.findRecipient(environment, file);
+    return this.deps.store.transaction(() => {
+      const recipient = this.recipientFor(environment, file);
       if (recipient) {
         const scope: Scope = { accountId: recipient.user_id, environment };
         return { delivered: this.deliver(scope, recipient, file, encoding, fileName, identifier) };
       }
-      const key = partyKey(file.summary.committente) ?? 'unknown';
-      const id = store.held.insert({
-        environment,
-        recipient: key,
-        fileName,
-        identifier,
-        payload: Buffer.from(file.bytes),
-        encoding,
-        created: this.deps.clock.now().toISOString(),
-      });
-      return { held: { id, recipient: key, identifier } };
+      return { held: this.hold(environment, file, encoding, fileName, identifier) };
     });
   }
 
-  private findRecipient(environment: Environment, file: InvoiceFile): Company | null {
+  /**
+   * Delivers an invoice SDI accepted from a local sender (the simulated SDI's routing): a Receive in the
+   * recipient's account with the sender's identifier. Call inside a transaction.
+   */
+  deliverFromSdi(
+    environment: Environment,
+    recipient: Company,
+    file: InvoiceFile,
+    encoding: PayloadEncoding,
+    fileName: string,
+    identifier: string,
+    at: Date,
+  ): Receive {
+    const scope: Scope = { accountId: recipient.user_id, environment };
+    return this.deliver(scope, recipient, file, encoding, fileName, identifier, at);
+  }
+
+  /** Keeps an invoice until its recipient registers (the `SCAMBIO` channel). Call inside a transaction. */
+  hold(
+    environment: Environment,
+    file: InvoiceFile,
+    encoding: PayloadEncoding,
+    fileName: string,
+    identifier: string,
+    at: Date = this.deps.clock.now(),
+  ): { id: number; recipient: string; identifier: string } {
+    const key = partyKey(file.summary.committente) ?? 'unknown';
+    const id = this.deps.store.held.insert({
+      environment,
+      recipient: key,
+      fileName,
+      identifier,
+      payload: Buffer.from(file.bytes),
+      encoding,
+      created: at.toISOString(),
+    });
+    return { id, recipient: key, identifier };
+  }
+
+  /** The company an invoice is addressed to, in any account of the environment; null when none is registered. */
+  recipientFor(environment: Environment, file: InvoiceFile): Company | null {
     const { vat, fiscalCode } = file.summary.committente;
     const { companies } = this.deps.store;
     return (
@@ -84,11 +120,12 @@ export class InboundService {
     encoding: PayloadEncoding,
     fileName: string,
     identifier: string,
+    at: Date = this.deps.clock.now(),
   ): Receive {
-    const now = this.deps.clock.now().toISOString();
+    const now = at.toISOString();
     const { summary } = file;
     const first = summary.documents[0];
-    return this.deps.store.receives.insert(scope, {
+    const receive = this.deps.store.receives.insert(scope, {
       companyId: company.id,
       identifier,
       messageId: newMessageId(this.deps.random),
@@ -106,5 +143,7 @@ export class InboundService {
       lastUpdate: now,
       created: now,
     });
+    for (const hook of this.deliveredHooks) hook(scope, receive);
+    return receive;
   }
 }

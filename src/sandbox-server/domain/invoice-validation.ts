@@ -42,7 +42,12 @@ export async function validateInvoice(
   if (file.signed) {
     const verification = await verifyP7m(file.bytes, { at: context.at });
     for (const p of verification.problems) {
-      const params = Object.fromEntries(Object.entries(p.params).map(([k, v]) => [k, String(v)]));
+      const signer = typeof p.params.signer === 'number' ? verification.signers[p.params.signer] : undefined;
+      const params: Record<string, string> = {
+        ...Object.fromEntries(Object.entries(p.params).map(([k, v]) => [k, String(v)])),
+        subject: signer?.subject ?? '',
+        notAfter: signer ? signer.notAfter.toISOString().slice(0, 10) : '',
+      };
       problems.push({ code: p.code, key: SIGNATURE_MESSAGES[p.code], params, hint: 'hint.p7m', path: null });
     }
   }

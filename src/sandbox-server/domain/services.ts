@@ -1,12 +1,21 @@
+import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
+import { registerMaintenanceJobs } from '../jobs/maintenance.ts';
+import { JobQueue } from '../jobs/queue.ts';
 import type { RandomSource } from '../random.ts';
+import { SdiService } from '../sdi/pipeline.ts';
+import { SdiSigningIdentity } from '../sdi/signing-identity.ts';
+import { UpdateService } from '../sdi/updates.ts';
 import { SandboxSigner } from '../signing/index.ts';
 import type { Store } from '../store/store.ts';
 import { ApiKeyService } from './api-keys.ts';
 import { CompanyService } from './companies.ts';
+import { ExportService } from './export.ts';
 import { InboundService } from './inbound.ts';
 import type { InvoiceFileLimits } from './invoice-file.ts';
+import { DEFAULT_LIVE_QUOTA, QuotaService, type LiveQuota } from './quota.ts';
 import { ReceiveService } from './receives.ts';
+import { WebhookService } from './webhooks.ts';
 import { SubmissionService } from './submission.ts';
 
 export interface Services {
@@ -15,6 +24,13 @@ export interface Services {
   submissions: SubmissionService;
   receives: ReceiveService;
   inbound: InboundService;
+  /** The durable job queue the simulated SDI (and the server's upkeep) runs on. */
+  jobs: JobQueue;
+  sdi: SdiService;
+  updates: UpdateService;
+  quota: QuotaService;
+  exports: ExportService;
+  webhooks: WebhookService;
 }
 
 export function createServices(deps: {
@@ -26,19 +42,59 @@ export function createServices(deps: {
   dataDir: string;
   /** Identifier check-digit failures as warnings (`serve --lenient-ids`). */
   lenientIds?: boolean;
+  /** Sandbox time between a submission and SDI taking it; default 1 s. */
+  sdiDelayMs?: number;
+  /** Operations and signatures of a live account (contract: 1,000 and 100). */
+  liveQuota?: LiveQuota;
+  logger?: Logger;
 }): Services {
   const companies = new CompanyService(deps.store, deps.clock);
   let signer: SandboxSigner | null = null;
+  const submissions = new SubmissionService({
+    ...deps,
+    companies,
+    lenientIds: deps.lenientIds ?? false,
+    signer: () => (signer ??= SandboxSigner.open(deps.dataDir, deps.store.box, { now: deps.clock.now() })),
+  });
+  const inbound = new InboundService({ ...deps, companies });
+  const jobs = new JobQueue({
+    store: deps.store,
+    clock: deps.clock,
+    onFailure: (job, error, willRetry) =>
+      deps.logger?.warn({ err: error, job: job.id, kind: job.kind, willRetry }, 'job failed'),
+  });
+  registerMaintenanceJobs(jobs, deps.store);
+  const webhooks = new WebhookService(deps.store, deps.clock, jobs);
+  inbound.onDelivered((scope, receive) =>
+    webhooks.notify(scope, webhooks.systemNotification(scope, 'receive.add', receive.id, receive.company_id)),
+  );
+  const sdi = new SdiService({
+    store: deps.store,
+    clock: deps.clock,
+    random: deps.random,
+    queue: jobs,
+    inbound,
+    submissions,
+    identity: new SdiSigningIdentity(deps.dataDir, deps.store.box),
+    options: { delayMs: deps.sdiDelayMs ?? 1000, lenientIds: deps.lenientIds ?? false },
+  });
+  sdi.onUpdate((update) =>
+    webhooks.notify(
+      update.scope,
+      webhooks.systemNotification(update.scope, 'update.add', update.updateId, update.companyId),
+    ),
+  );
   return {
     keys: new ApiKeyService(deps.store, deps.clock, deps.random),
     companies,
-    submissions: new SubmissionService({
-      ...deps,
-      companies,
-      lenientIds: deps.lenientIds ?? false,
-      signer: () => (signer ??= SandboxSigner.open(deps.dataDir, deps.store.box, { now: deps.clock.now() })),
-    }),
+    submissions,
     receives: new ReceiveService(deps.store),
-    inbound: new InboundService({ ...deps, companies }),
+    inbound,
+    jobs,
+    sdi,
+    updates: new UpdateService(deps.store),
+    quota: new QuotaService(deps.store, deps.liveQuota ?? DEFAULT_LIVE_QUOTA),
+    exports: new ExportService(deps.store),
+    webhooks,
   };
 }

@@ -1,7 +1,8 @@
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import type { Clock } from '../clock.ts';
+import type { Clock, SandboxClock } from '../clock.ts';
 import type { Services } from '../domain/services.ts';
+import type { JobWorker } from '../jobs/worker.ts';
 import type { RandomSource } from '../random.ts';
 import type { Store } from '../store/store.ts';
 import { accessLog } from './access-log.ts';
@@ -14,11 +15,15 @@ import { errorHandler, notFoundRoute } from './problem.ts';
 import { jsonBody } from './raw-body.ts';
 import { requestContext } from './request-context.ts';
 import { companyRoutes } from './routes/company.ts';
+import { exportRoutes } from './routes/export.ts';
 import { healthRoutes } from './routes/health.ts';
 import { logRoutes } from './routes/log.ts';
 import { receiveRoutes } from './routes/receive.ts';
-import { sandboxRoutes } from './routes/sandbox.ts';
+import { sandboxRoutes, sandboxScenarioHeader } from './routes/sandbox.ts';
 import { sendRoutes } from './routes/send.ts';
+import { webhookRoutes } from './routes/webhook.ts';
+import { operationQuota, statusRoutes } from './routes/status.ts';
+import { updateRoutes } from './routes/update.ts';
 
 export interface AppDependencies {
   store: Store;
@@ -30,6 +35,10 @@ export interface AppDependencies {
   rateLimits: RateLimits | 'unlimited';
   idempotencyStore: IdempotencyStore;
   authFailuresPerMinute: number;
+  /** Runs the simulated SDI; its heartbeat feeds /health. */
+  worker: JobWorker;
+  /** The clock `/_sandbox/clock` moves; null when the server runs on a clock it cannot move. */
+  sandboxClock: SandboxClock | null;
 }
 
 export function createApp(deps: AppDependencies): Express {
@@ -46,7 +55,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(requestContext);
   app.use(accessLog(logger));
   app.use('/v1/health', healthRateLimit(clock));
-  app.use('/v1', healthRoutes(store));
+  app.use('/v1', healthRoutes(store, { sdi_worker: () => deps.worker.health() }));
   app.use(corsPreflight(store));
 
   // Order matters: who is calling, from where, how often; then the log; then (for submissions) the
@@ -55,20 +64,35 @@ export function createApp(deps: AppDependencies): Express {
     authenticate(services.keys, new AuthFailureLimiter(clock, deps.authFailuresPerMinute)),
     corsForKey,
     ...keyRateLimits(deps.rateLimits, clock),
-    eventLog(store, clock, logger),
+    eventLog(store, clock, logger, (scope, notification) =>
+      store.transaction(() => services.webhooks.notify(scope, notification)),
+    ),
   ];
   const json = jsonBody(uploadBytes);
   app.use('/v1', ...authenticated, idempotency.claim, json);
+  app.use('/v1/send', sandboxScenarioHeader);
+  app.use('/v1', operationQuota(services.quota));
   app.use('/v1', companyRoutes(services, store));
   app.use('/v1', sendRoutes(services, store, idempotency, { uploadBytes }));
   app.use('/v1', receiveRoutes(services, store));
   app.use('/v1', logRoutes(store));
+  app.use('/v1', updateRoutes(services.updates, store));
+  app.use('/v1', statusRoutes(services.quota));
+  app.use('/v1', exportRoutes(services.exports, store));
+  app.use('/v1', webhookRoutes(services.webhooks, store));
   app.use(
     '/_sandbox',
     ...authenticated,
     requireTestKey,
     json,
-    sandboxRoutes(services, deps.random, deps.maxInvoiceBytes),
+    sandboxRoutes({
+      services,
+      store,
+      random: deps.random,
+      maxInvoiceBytes: deps.maxInvoiceBytes,
+      clock,
+      sandboxClock: deps.sandboxClock,
+    }),
   );
 
   app.use(notFoundRoute);

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { WebhookEventName } from '../../shared/api/types.ts';
 import type { Language, Translate } from '../i18n/translator.ts';
 import type { ApiKeyRecord } from '../store/accounts.ts';
 import type { Scope } from '../store/scope.ts';
@@ -13,6 +14,8 @@ export interface RequestContext {
   /** Filled by handlers so the request's Event names the company and resource it touched. */
   companyId?: number | null;
   resourceId?: number | null;
+  /** The webhook event this request caused, if it succeeds (contract "Webhooks"). */
+  webhookEvent?: WebhookEventName;
 }
 
 export function context(res: Response): RequestContext {
@@ -24,10 +27,16 @@ export function scopeOf(res: Response): Scope {
   return context(res).scope!;
 }
 
-export function noteResource(res: Response, companyId: number | null, resourceId: number | null): void {
+export function noteResource(
+  res: Response,
+  companyId: number | null,
+  resourceId: number | null,
+  webhookEvent?: WebhookEventName,
+): void {
   const ctx = context(res);
   ctx.companyId = companyId;
   ctx.resourceId = resourceId;
+  if (webhookEvent) ctx.webhookEvent = webhookEvent;
 }
 
 export function pathParam(req: Request, name: string): string {

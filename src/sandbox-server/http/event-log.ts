@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { API_VERSION } from '../../shared/api/types.ts';
+import { API_VERSION, type WebhookNotification } from '../../shared/api/types.ts';
 import type { Clock } from '../clock.ts';
+import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
 import { context } from './context.ts';
 
@@ -12,7 +13,15 @@ const RESPONSE_BODY_LOG_LIMIT = 64 * 1024;
  * Records every authenticated request as an Event once its response is sent (spec "Request log").
  * Runs after authentication, so unauthenticated requests reach only the server's own log.
  */
-export function eventLog(store: Store, clock: Clock, logger: Logger): RequestHandler {
+/** Told about each logged request that caused a webhook event; queues the notifications. */
+export type WebhookNotifier = (scope: Scope, notification: WebhookNotification) => void;
+
+export function eventLog(
+  store: Store,
+  clock: Clock,
+  logger: Logger,
+  notify: WebhookNotifier,
+): RequestHandler {
   return (req, res, next) => {
     const startedAt = clock.now().toISOString();
     let body: string | null = null;
@@ -26,8 +35,12 @@ export function eventLog(store: Store, clock: Clock, logger: Logger): RequestHan
       const ctx = context(res);
       if (!ctx.key || !ctx.scope) return;
       const queryIndex = req.originalUrl.indexOf('?');
+      const endpoint = (queryIndex === -1 ? req.originalUrl : req.originalUrl.slice(0, queryIndex)).slice(
+        0,
+        512,
+      );
       try {
-        store.events.insert(ctx.scope, {
+        const eventId = store.events.insert(ctx.scope, {
           apiKeyId: ctx.key.id,
           companyId: ctx.companyId ?? null,
           method: req.method,
@@ -44,6 +57,21 @@ export function eventLog(store: Store, clock: Clock, logger: Logger): RequestHan
           query: queryIndex === -1 ? null : req.originalUrl.slice(queryIndex + 1),
           responseBody: body,
         });
+        if (ctx.webhookEvent && res.statusCode < 300 && ctx.resourceId != null) {
+          notify(ctx.scope, {
+            event: ctx.webhookEvent,
+            id: eventId,
+            resource_id: ctx.resourceId,
+            company_id: ctx.companyId ?? null,
+            user_id: ctx.scope.accountId,
+            date_time: startedAt,
+            method: req.method,
+            endpoint: endpoint,
+            status_code: res.statusCode,
+            success: true,
+            api_version: API_VERSION,
+          });
+        }
       } catch (error) {
         // The company may have been deleted by this very request; the log must never fail a response.
         logger.warn({ err: error, req_id: ctx.requestId }, 'event not recorded');

@@ -6,7 +6,7 @@ import { ServiceError } from '../domain/service-error.ts';
 import type { StoredResponse } from '../store/idempotency.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
-import { context, scopeOf } from './context.ts';
+import { noteResource, scopeOf } from './context.ts';
 import { PROBLEM_MEDIA_TYPE, problemBody } from './problem.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -163,14 +163,14 @@ function documentRejection(req: Request, res: Response, error: unknown): Submiss
 }
 
 function send(res: Response, answer: SubmissionResponse): void {
+  if (answer.status < 300) {
+    const body = answer.body as { id?: number; company_id?: number };
+    // A replay sends nothing new to SDI, so it is no new `send.add` either.
+    const event = res.get('Idempotent-Replayed') ? undefined : 'send.add';
+    noteResource(res, body.company_id ?? null, body.id ?? null, event);
+  }
   if (answer.location) res.location(answer.location);
   res.status(answer.status);
   if (answer.status >= 400) res.type(PROBLEM_MEDIA_TYPE).send(JSON.stringify(answer.body));
   else res.json(answer.body);
-  const body = answer.body as { id?: number; company_id?: number };
-  if (answer.status < 300) {
-    const ctx = context(res);
-    ctx.companyId = body.company_id ?? null;
-    ctx.resourceId = body.id ?? null;
-  }
 }

@@ -38,6 +38,10 @@ export const de: Catalog = {
     receive: 'Keine empfangene Rechnung {{id}} in diesem Konto.',
     event: 'Kein Protokollereignis {{id}} in diesem Konto.',
     companyFilter: 'company_id {{id}} ist keines Ihrer Unternehmen.',
+    webhook: 'Kein Webhook {{id}} in diesem Konto.',
+    webhookHistory: 'Keine Webhook-Zustellung {{id}} in diesem Konto.',
+    update: 'Keine SDI-Statusmeldung {{id}} in diesem Konto.',
+    notification: 'Zur Statusmeldung {{id}} hat SDI keine Benachrichtigungsdatei ausgestellt.',
   },
   company: {
     vatRegistered:
@@ -126,6 +130,39 @@ export const de: Catalog = {
     noSigningTime: 'Die Signatur hat keinen Signaturzeitpunkt.',
     timeOutsideValidity: 'Der Signaturzeitpunkt liegt außerhalb der Gültigkeit des Zertifikats.',
     certificateInvalid: 'Das Signaturzertifikat fehlt oder ist zum Signieren nicht gültig.',
+  },
+  export: {
+    yearAlone: 'Das Jahr braucht einen Monat oder ein Quartal: year mit month oder year mit quarter.',
+    needsYear: "'{{parameter}}' braucht ein Jahr (year).",
+    monthAndQuarter: 'Wählen Sie einen Monat oder ein Quartal, nicht beides.',
+    periodAndRange:
+      'Wählen Sie einen Zeitraum (Jahr mit Monat oder Quartal) oder einen Datumsbereich, nicht beides.',
+    inFlight: 'Ein Export dieses Kontos läuft bereits. Versuchen Sie es erneut, wenn er abgeschlossen ist.',
+  },
+  sdi: {
+    esitoNotPa:
+      'Die Rechnung {{id}} ist {{format}}: Nur Rechnungen an eine öffentliche Verwaltung (FPA12) erhalten einen Bescheid des Empfängers.',
+    esitoNotAdmissible:
+      'Die Rechnung {{id}} ist {{state}}: Der Empfänger kann sie nur im Zustand Consegnato annehmen oder ablehnen (SDI würde mit EN01 antworten).',
+  },
+  sandbox: {
+    scenarioHeader: 'Der Header Sandbox-Scenario ist ungültig: {{reason}}.',
+    clockEmpty: "Geben Sie mindestens eines von 'advance', 'set' und 'freeze' an.",
+    clockFixed: 'Dieser Server läuft mit einer Uhr, die die Sandbox-Steuerung nicht verstellen kann.',
+    duration: "'{{field}}' muss eine Dauer wie 15d, 36h oder 30s oder eine Anzahl Sekunden sein.",
+    dateTime: "'{{field}}' muss ein ISO-8601-Zeitpunkt wie 2026-01-31T09:00:00Z sein.",
+    boolean: "'{{field}}' muss true oder false sein.",
+    esito: "'esito' muss EC01 (angenommen) oder EC02 (abgelehnt) sein.",
+    format: "'{{field}}' muss FPR12 oder FPA12 sein.",
+    inboundBody: "Senden Sie entweder 'payload' (mit optionalem 'file_name') oder 'generate'.",
+  },
+  quota: {
+    operations:
+      'Die Operationen dieses Kontos sind aufgebraucht ({{quota}} insgesamt). Sandbox-Schlüssel sind nie begrenzt.',
+  },
+  webhook: {
+    url: 'Die Webhook-URL {{value}} muss eine absolute http://- oder https://-Adresse sein.',
+    events: 'Webhook-Ereignisse müssen eine Liste aus folgenden Werten sein: {{allowed}}.',
   },
   internal: {
     unexpected:

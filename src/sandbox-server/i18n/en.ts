@@ -36,6 +36,10 @@ export const en = {
     receive: 'No received invoice {{id}} in this account.',
     event: 'No log event {{id}} in this account.',
     companyFilter: 'company_id {{id}} is not one of your companies.',
+    webhook: 'No webhook {{id}} in this account.',
+    webhookHistory: 'No webhook delivery {{id}} in this account.',
+    update: 'No SDI update {{id}} in this account.',
+    notification: 'SDI issued no notification file with update {{id}}.',
   },
   company: {
     vatRegistered: 'A company with VAT number {{vat}} is already registered in this account (id {{id}}).',
@@ -116,6 +120,38 @@ export const en = {
     noSigningTime: 'The signature has no signing time.',
     timeOutsideValidity: 'The signing time is outside the validity of the signing certificate.',
     certificateInvalid: 'The signing certificate is missing or not valid for signing.',
+  },
+  export: {
+    yearAlone: 'The year needs a month or a quarter: use year with month, or year with quarter.',
+    needsYear: "'{{parameter}}' needs a year.",
+    monthAndQuarter: 'Choose a month or a quarter, not both.',
+    periodAndRange: 'Choose a period (year with month or quarter) or a document date range, not both.',
+    inFlight: 'An export of this account is already running. Retry when it has finished.',
+  },
+  sdi: {
+    esitoNotPa:
+      'Invoice {{id}} is {{format}}: only invoices to a public administration (FPA12) get an outcome from their recipient.',
+    esitoNotAdmissible:
+      'Invoice {{id}} is {{state}}: its recipient can accept or refuse it only while it is Consegnato (SDI would answer EN01).',
+  },
+  sandbox: {
+    scenarioHeader: 'The Sandbox-Scenario header is not valid: {{reason}}.',
+    clockEmpty: "Give at least one of 'advance', 'set' and 'freeze'.",
+    clockFixed: 'This server runs on a clock that the sandbox control API cannot move.',
+    duration: "'{{field}}' must be a duration such as 15d, 36h or 30s, or a number of seconds.",
+    dateTime: "'{{field}}' must be an ISO 8601 date-time such as 2026-01-31T09:00:00Z.",
+    boolean: "'{{field}}' must be true or false.",
+    esito: "'esito' must be EC01 (accepted) or EC02 (refused).",
+    format: "'{{field}}' must be FPR12 or FPA12.",
+    inboundBody: "Send either 'payload' (with an optional 'file_name') or 'generate'.",
+  },
+  quota: {
+    operations:
+      'The operations of this account are used up ({{quota}} in all). Sandbox keys are never limited.',
+  },
+  webhook: {
+    url: 'The webhook URL {{value}} must be an absolute http:// or https:// address.',
+    events: 'Webhook events must be a list of: {{allowed}}.',
   },
   internal: {
     unexpected: 'Something went wrong on the server. The request id identifies it in the server log.',

@@ -38,6 +38,10 @@ export const it: Catalog = {
     receive: 'Nessuna fattura ricevuta {{id}} in questo account.',
     event: 'Nessun evento di log {{id}} in questo account.',
     companyFilter: 'company_id {{id}} non è una delle tue aziende.',
+    webhook: 'Nessun webhook {{id}} in questo account.',
+    webhookHistory: 'Nessuna consegna di webhook {{id}} in questo account.',
+    update: 'Nessun aggiornamento SDI {{id}} in questo account.',
+    notification: "Con l'aggiornamento {{id}} SDI non ha emesso alcun file di notifica.",
   },
   company: {
     vatRegistered: 'Un’azienda con partita IVA {{vat}} è già registrata in questo account (id {{id}}).',
@@ -121,6 +125,39 @@ export const it: Catalog = {
     noSigningTime: 'La firma non ha un riferimento temporale.',
     timeOutsideValidity: 'Il riferimento temporale della firma è fuori dalla validità del certificato.',
     certificateInvalid: 'Il certificato di firma manca o non è valido per la firma.',
+  },
+  export: {
+    yearAlone: "L'anno richiede un mese o un trimestre: usa year con month, oppure year con quarter.",
+    needsYear: "'{{parameter}}' richiede un anno (year).",
+    monthAndQuarter: 'Scegli un mese o un trimestre, non entrambi.',
+    periodAndRange:
+      'Scegli un periodo (anno con mese o trimestre) oppure un intervallo di date, non entrambi.',
+    inFlight: 'Un export di questo account è già in corso. Riprova quando sarà terminato.',
+  },
+  sdi: {
+    esitoNotPa:
+      'La fattura {{id}} è {{format}}: solo le fatture verso una pubblica amministrazione (FPA12) ricevono un esito dal destinatario.',
+    esitoNotAdmissible:
+      'La fattura {{id}} è {{state}}: il destinatario può accettarla o rifiutarla solo mentre è Consegnato (SDI risponderebbe EN01).',
+  },
+  sandbox: {
+    scenarioHeader: "L'intestazione Sandbox-Scenario non è valida: {{reason}}.",
+    clockEmpty: "Indica almeno uno tra 'advance', 'set' e 'freeze'.",
+    clockFixed: "Questo server usa un orologio che l'API di controllo della sandbox non può spostare.",
+    duration: "'{{field}}' deve essere una durata come 15d, 36h o 30s, oppure un numero di secondi.",
+    dateTime: "'{{field}}' deve essere una data e ora ISO 8601 come 2026-01-31T09:00:00Z.",
+    boolean: "'{{field}}' deve essere true o false.",
+    esito: "'esito' deve essere EC01 (accettata) o EC02 (rifiutata).",
+    format: "'{{field}}' deve essere FPR12 o FPA12.",
+    inboundBody: "Invia 'payload' (con 'file_name' facoltativo) oppure 'generate'.",
+  },
+  quota: {
+    operations:
+      'Le operazioni di questo account sono esaurite ({{quota}} in tutto). Le chiavi sandbox non hanno limiti.',
+  },
+  webhook: {
+    url: "L'URL del webhook {{value}} deve essere un indirizzo assoluto http:// o https://.",
+    events: 'Gli eventi del webhook devono essere una lista tra: {{allowed}}.',
   },
   internal: {
     unexpected:

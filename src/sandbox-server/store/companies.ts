@@ -107,7 +107,7 @@ export class CompanyRepository {
       send: count('SELECT count(*) AS n FROM sends WHERE company_id = ?'),
       receive: count('SELECT count(*) AS n FROM receives WHERE company_id = ?'),
       update: count('SELECT count(*) AS n FROM updates WHERE company_id = ?'),
-      webhook: 0,
+      webhook: count('SELECT count(*) AS n FROM webhooks WHERE company_id = ?'),
       log: count('SELECT count(*) AS n FROM events WHERE company_id = ?'),
     };
   }

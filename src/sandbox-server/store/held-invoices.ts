@@ -71,6 +71,24 @@ export class HeldInvoiceRepository {
     }));
   }
 
+  /** What is held in the environment, oldest first, without opening the payloads. */
+  list(environment: Environment): Omit<HeldInvoice, 'payload'>[] {
+    const rows = prepared(
+      this.db,
+      `SELECT id, environment, recipient, file_name, identifier, encoding, created FROM held_invoices
+       WHERE environment = ? ORDER BY id`,
+    ).all(environment) as Omit<HeldRow, 'payload'>[];
+    return rows.map((row) => ({
+      id: row.id,
+      environment: row.environment,
+      recipient: row.recipient,
+      fileName: row.file_name,
+      identifier: row.identifier,
+      encoding: row.encoding,
+      created: row.created,
+    }));
+  }
+
   delete(id: number): void {
     prepared(this.db, 'DELETE FROM held_invoices WHERE id = ?').run(id);
   }

@@ -250,4 +250,84 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX idempotency_keys_expires ON idempotency_keys (expires);
   `,
+  `
+  -- The simulated SDI's durable work queue, driven by the sandbox clock. A job runs in the transaction that
+  -- marks it done, so it happens exactly once even across a kill -9.
+  CREATE TABLE jobs (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    due_at TEXT NOT NULL,
+    state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'done', 'failed')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    last_error TEXT,
+    created TEXT NOT NULL,
+    finished_at TEXT,
+    -- Whose invoice the job is about (for the sandbox queue view and reset); NULL for server-wide jobs.
+    account_id INTEGER REFERENCES accounts(id) ON DELETE CASCADE,
+    environment TEXT
+  );
+  CREATE INDEX jobs_due ON jobs (state, due_at, id);
+  CREATE INDEX jobs_owner ON jobs (account_id, environment, state);
+
+  -- Every Update keeps the notification file SDI issued for it, sealed like payloads.
+  ALTER TABLE updates ADD COLUMN notification_name TEXT;
+  ALTER TABLE updates ADD COLUMN notification BLOB;
+  CREATE INDEX updates_owner ON updates (account_id, environment, id);
+  CREATE INDEX updates_last_update ON updates (account_id, environment, last_update);
+  CREATE INDEX updates_unread ON updates (account_id, environment, is_read, id);
+
+  -- Identifying data of every invoice body SDI accepted, for its duplicate check (00404).
+  CREATE TABLE sdi_documents (
+    send_id INTEGER NOT NULL REFERENCES sends(id) ON DELETE CASCADE,
+    environment TEXT NOT NULL,
+    seller TEXT NOT NULL,
+    tipo TEXT,
+    data TEXT,
+    numero TEXT
+  );
+  CREATE INDEX sdi_documents_key ON sdi_documents (environment, seller, numero);
+  CREATE INDEX sdi_documents_send ON sdi_documents (send_id);
+
+  -- Retention purges scan by age.
+  CREATE INDEX sends_retention ON sends (environment, last_update);
+  CREATE INDEX receives_retention ON receives (environment, created);
+  CREATE INDEX events_retention ON events (created);
+  `,
+  `
+  -- Webhook subscriptions and their delivery attempts (contract "Webhooks").
+  CREATE TABLE webhooks (
+    id INTEGER PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    environment TEXT NOT NULL,
+    company_id INTEGER REFERENCES companies(id) ON DELETE CASCADE,
+    url TEXT NOT NULL,
+    enabled INTEGER NOT NULL DEFAULT 1,
+    secret BLOB NOT NULL,
+    description TEXT,
+    events TEXT,
+    failing_since TEXT,
+    failure_notified_at TEXT,
+    created TEXT NOT NULL,
+    version INTEGER NOT NULL DEFAULT 1
+  );
+  CREATE INDEX webhooks_owner ON webhooks (account_id, environment, id);
+  CREATE INDEX webhooks_company ON webhooks (company_id);
+
+  CREATE TABLE webhook_history (
+    id INTEGER PRIMARY KEY,
+    webhook_id INTEGER NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
+    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    environment TEXT NOT NULL,
+    event TEXT,
+    status_code INTEGER NOT NULL,
+    error TEXT,
+    date_time TEXT NOT NULL,
+    success INTEGER NOT NULL,
+    created TEXT NOT NULL,
+    version INTEGER NOT NULL DEFAULT 1
+  );
+  CREATE INDEX webhook_history_owner ON webhook_history (account_id, environment, id);
+  CREATE INDEX webhook_history_webhook ON webhook_history (webhook_id, id);
+  `,
 ];

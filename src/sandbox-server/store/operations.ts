@@ -23,4 +23,12 @@ export class OperationRepository {
     ).get(scope.accountId, scope.environment) as { operations: number } | undefined;
     return row?.operations ?? 0;
   }
+
+  signaturesUsed(scope: Scope): number {
+    const row = prepared(
+      this.db,
+      'SELECT signatures FROM operation_counts WHERE account_id = ? AND environment = ?',
+    ).get(scope.accountId, scope.environment) as { signatures: number } | undefined;
+    return row?.signatures ?? 0;
+  }
 }

@@ -10,6 +10,7 @@ import {
   type InvoiceRow,
   type NewInvoice,
 } from './invoices.ts';
+import type { ExportFilter, ExportRow } from './exports.ts';
 import { listRows, type ListResult } from './list-query.ts';
 import type { Scope } from './scope.ts';
 import { prepared } from './statements.ts';
@@ -126,6 +127,41 @@ export class ReceiveRepository {
       `SELECT ${columnList(COLUMNS, includePayload)} FROM receives WHERE id = ? AND account_id = ? AND environment = ?`,
     ).get(id, scope.accountId, scope.environment) as ReceiveRow | undefined;
     return row ? toReceive(row, this.box) : null;
+  }
+
+  /** One page of a receive export, by id after `afterId` (see SendRepository.exportPage). */
+  exportPage(
+    scope: Scope,
+    filter: ExportFilter,
+    afterId: number,
+    limit: number,
+  ): (ExportRow & { isRead: boolean })[] {
+    const rows = prepared(
+      this.db,
+      `SELECT r.id, r.file_name, r.payload, r.is_read, c.vat FROM receives r JOIN companies c ON c.id = r.company_id
+       WHERE r.account_id = ? AND r.environment = ? AND r.id > ?
+         AND (? IS NULL OR r.company_id = ?)
+         AND (? IS NULL OR r.document_date >= ?) AND (? IS NULL OR r.document_date <= ?)
+       ORDER BY r.id LIMIT ?`,
+    ).all(
+      scope.accountId,
+      scope.environment,
+      afterId,
+      filter.companyId,
+      filter.companyId,
+      filter.from,
+      filter.from,
+      filter.to,
+      filter.to,
+      limit,
+    ) as { id: number; file_name: string; payload: Buffer; is_read: 0 | 1; vat: string }[];
+    return rows.map((r) => ({
+      id: r.id,
+      fileName: r.file_name,
+      vat: r.vat,
+      bytes: this.box.open(r.payload, PAYLOAD),
+      isRead: r.is_read === 1,
+    }));
   }
 
   list(scope: Scope, query: ReceiveListQuery): ListResult<Receive> {

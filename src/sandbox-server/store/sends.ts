@@ -10,6 +10,7 @@ import {
   type InvoiceRow,
   type NewInvoice,
 } from './invoices.ts';
+import type { ExportFilter, ExportRow } from './exports.ts';
 import { listRows, type ListResult } from './list-query.ts';
 import type { Scope } from './scope.ts';
 import { prepared } from './statements.ts';
@@ -82,6 +83,18 @@ function toSend(row: SendRow, box: SecretBox): Send {
 
 const PAYLOAD = 'sends.payload';
 
+/**
+ * States after which SDI does nothing more with a sent invoice (contract "Export"); `Consegnato` is final
+ * only for invoices to private recipients, since a PA may still accept or refuse.
+ */
+const DEFINITIVE = [
+  'ImpossibilitaDiRecapito',
+  'AccettatoDalDestinatario',
+  'RifiutatoDalDestinatario',
+  'DecorrenzaTermini',
+  'AttestazioneTrasmissioneFattura',
+];
+
 export class SendRepository {
   constructor(
     private readonly db: Db,
@@ -145,6 +158,119 @@ export class SendRepository {
         fileName,
       ) !== undefined
     );
+  }
+
+  /** The invoice file exactly as stored (DER for a signed file): what SDI checks and hashes. */
+  fileBytes(scope: Scope, id: number): Buffer | null {
+    const row = prepared(
+      this.db,
+      'SELECT payload FROM sends WHERE id = ? AND account_id = ? AND environment = ?',
+    ).get(id, scope.accountId, scope.environment) as { payload: Buffer } | undefined;
+    return row ? this.box.open(row.payload, PAYLOAD) : null;
+  }
+
+  /** Whether SDI already took a file of this name before the given send (00002: names are never reused). */
+  fileNameUsedBefore(scope: Scope, fileName: string, sendId: number): boolean {
+    return (
+      prepared(this.db, 'SELECT 1 FROM sends WHERE environment = ? AND file_name = ? AND id < ? LIMIT 1').get(
+        scope.environment,
+        fileName,
+        sendId,
+      ) !== undefined
+    );
+  }
+
+  /** Identifiers are unique across the whole database (the column is UNIQUE). */
+  identifierTaken(identifier: string): boolean {
+    return (
+      prepared(this.db, 'SELECT 1 FROM sends WHERE identifier = ? LIMIT 1').get(identifier) !== undefined
+    );
+  }
+
+  /** The sent invoice with this SDI identifier in any account of the environment, with its owner's scope. */
+  findByIdentifier(
+    environment: Scope['environment'],
+    identifier: string,
+  ): { scope: Scope; send: Send } | null {
+    const row = prepared(
+      this.db,
+      `SELECT ${columnList(COLUMNS, false)} FROM sends WHERE identifier = ? AND environment = ?`,
+    ).get(identifier, environment) as SendRow | undefined;
+    if (!row) return null;
+    return {
+      scope: { accountId: row.account_id, environment: row.environment },
+      send: toSend(row, this.box),
+    };
+  }
+
+  /**
+   * What the simulated SDI changes on a sent invoice: the identifier and reception time when it takes the file,
+   * then the state and time of every update.
+   */
+  recordSdi(
+    scope: Scope,
+    id: number,
+    fields: { latestState: SendState; lastUpdate: string; identifier?: string; dateSent?: string },
+  ): void {
+    const { accountId, environment } = scope;
+    if (fields.identifier === undefined) {
+      // Not naming `identifier` keeps its full-text index trigger from firing on every state change.
+      prepared(
+        this.db,
+        `UPDATE sends SET latest_state = ?, last_update = ?, version = version + 1
+         WHERE id = ? AND account_id = ? AND environment = ?`,
+      ).run(fields.latestState, fields.lastUpdate, id, accountId, environment);
+      return;
+    }
+    prepared(
+      this.db,
+      `UPDATE sends SET latest_state = ?, last_update = ?, identifier = ?, date_sent = coalesce(?, date_sent),
+         version = version + 1
+       WHERE id = ? AND account_id = ? AND environment = ?`,
+    ).run(
+      fields.latestState,
+      fields.lastUpdate,
+      fields.identifier,
+      fields.dateSent ?? null,
+      id,
+      accountId,
+      environment,
+    );
+  }
+
+  /**
+   * One page of a send export, by id after `afterId`: file name, decrypted file bytes and the owning
+   * company's VAT. Pages keep no cursor open between them, so the export can wait on the network.
+   */
+  exportPage(scope: Scope, filter: ExportFilter, afterId: number, limit: number): ExportRow[] {
+    const rows = prepared(
+      this.db,
+      `SELECT s.id, s.file_name, s.payload, c.vat FROM sends s JOIN companies c ON c.id = s.company_id
+       WHERE s.account_id = ? AND s.environment = ? AND s.id > ?
+         AND (? IS NULL OR s.company_id = ?)
+         AND (? IS NULL OR s.document_date >= ?) AND (? IS NULL OR s.document_date <= ?)
+         AND (s.latest_state IN (${DEFINITIVE.map(() => '?').join(',')})
+              OR (s.latest_state = 'Consegnato' AND coalesce(s.format, '') <> 'FPA12'))
+       ORDER BY s.id LIMIT ?`,
+    ).all(
+      scope.accountId,
+      scope.environment,
+      afterId,
+      filter.companyId,
+      filter.companyId,
+      filter.from,
+      filter.from,
+      filter.to,
+      filter.to,
+      ...DEFINITIVE,
+      limit,
+    ) as { id: number; file_name: string; payload: Buffer; vat: string }[];
+    return rows.map((r) => ({
+      id: r.id,
+      fileName: r.file_name,
+      vat: r.vat,
+      bytes: this.box.open(r.payload, PAYLOAD),
+    }));
   }
 
   list(scope: Scope, query: SendListQuery): ListResult<Send> {

@@ -7,10 +7,15 @@ import { openDatabase, type Db } from './database.ts';
 import { EventRepository } from './events.ts';
 import { HeldInvoiceRepository } from './held-invoices.ts';
 import { IdempotencyRepository } from './idempotency.ts';
+import { JobRepository } from './jobs.ts';
 import { OperationRepository } from './operations.ts';
 import { ReceiveRepository } from './receives.ts';
+import { RetentionRepository } from './retention.ts';
+import { SdiDocumentRepository } from './sdi-documents.ts';
 import { SendRepository } from './sends.ts';
 import { SettingsRepository } from './settings.ts';
+import { WebhookRepository } from './webhooks.ts';
+import { UpdateRepository } from './updates.ts';
 
 /** One repository per resource; route handlers and domain code never write SQL themselves. */
 export interface Store {
@@ -26,6 +31,11 @@ export interface Store {
   readonly operations: OperationRepository;
   readonly idempotency: IdempotencyRepository;
   readonly settings: SettingsRepository;
+  readonly webhooks: WebhookRepository;
+  readonly updates: UpdateRepository;
+  readonly jobs: JobRepository;
+  readonly sdiDocuments: SdiDocumentRepository;
+  readonly retention: RetentionRepository;
   /** Runs `work` in one transaction: all its writes land, or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -87,6 +97,11 @@ export function openStore(file: string, keySource: DataKeySource): Store {
     operations: new OperationRepository(db),
     idempotency: new IdempotencyRepository(db, box),
     settings,
+    webhooks: new WebhookRepository(db, box),
+    updates: new UpdateRepository(db, box),
+    jobs: new JobRepository(db),
+    sdiDocuments: new SdiDocumentRepository(db),
+    retention: new RetentionRepository(db),
     transaction: <T>(work: () => T): T => db.transaction(work)(),
     close: () => db.close(),
   };

@@ -149,3 +149,59 @@ export const PAGE_SIZE_DEFAULT = 100;
 export const PAGE_SIZE_MAX = 200;
 export const SEND_IDS_MAX = 100;
 export const TOTAL_COUNT_HEADER = 'Service-Total-Count';
+
+/** Webhook events (contract "Webhooks"); `*` subscribes to all of them. */
+export const WEBHOOK_EVENTS = [
+  'company.add',
+  'company.update',
+  'company.delete',
+  'send.add',
+  'receive.add',
+  'receive.delete',
+  'update.add',
+] as const;
+export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
+
+export interface WebHook {
+  id: number;
+  created: string;
+  version: number;
+  user_id: number;
+  company_id: number | null;
+  url: string;
+  enabled: boolean;
+  /** Only in the answer to the creation. */
+  secret?: string | null;
+  description: string | null;
+  events: string[] | null;
+  failure_notified_at: string | null;
+}
+
+export interface WebHookHistory {
+  id: number;
+  created: string;
+  version: number;
+  web_hook_id: number;
+  user_id: number;
+  event: string | null;
+  status_code: number;
+  error: string | null;
+  date_time: string;
+  success: boolean;
+}
+
+/** The JSON body of a webhook notification: the Event that caused it, without query or response body. */
+export interface WebhookNotification {
+  event: WebhookEventName;
+  /** The request log Event; null for what SDI did on its own (a received invoice, a new state). */
+  id: number | null;
+  resource_id: number;
+  company_id: number | null;
+  user_id: number;
+  date_time: string;
+  method: string | null;
+  endpoint: string | null;
+  status_code: number | null;
+  success: boolean;
+  api_version: number;
+}

@@ -71,7 +71,10 @@ describe('GET /health', () => {
   it('needs no key and reports the database check', async () => {
     const res = await sandbox.anonymous().get<HealthReport>('/v1/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'Healthy', checks: { database: { status: 'Healthy' } } });
+    expect(res.body).toEqual({
+      status: 'Healthy',
+      checks: { database: { status: 'Healthy' }, sdi_worker: { status: 'Healthy' } },
+    });
   });
 });
 

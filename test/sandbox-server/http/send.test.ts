@@ -12,7 +12,8 @@ let alpha: ApiCaller;
 let beta: ApiCaller;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
+  // These tests are about stored submissions: the simulated SDI (test/sandbox-server/sdi) waits an hour.
+  sandbox = await startTestSandbox({ sdiDelayMs: 3_600_000 });
   alpha = sandbox.caller('alpha');
   beta = sandbox.caller('beta');
 });

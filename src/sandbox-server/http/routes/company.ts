@@ -28,13 +28,13 @@ export function companyRoutes(services: Services, store: Store): Router {
 
   router.post('/company', (req, res) => {
     const company = services.companies.create(scopeOf(res), parseCompanyInput(req.body, false));
-    noteResource(res, company.id, company.id);
+    noteResource(res, company.id, company.id, 'company.add');
     sendCreated(res, `/v1/company/${company.id}`, company);
   });
 
   router.put('/company', (req, res) => {
     const company = services.companies.update(scopeOf(res), parseCompanyInput(req.body, true));
-    noteResource(res, company.id, company.id);
+    noteResource(res, company.id, company.id, 'company.update');
     res.json(company);
   });
 
@@ -42,7 +42,7 @@ export function companyRoutes(services: Services, store: Store): Router {
     const force = new QueryReader(req).boolean('force') ?? false;
     const company = services.companies.delete(scopeOf(res), pathParam(req, 'x'), force);
     // The company is gone, so the event cannot point at it; resource_id still says what was deleted.
-    noteResource(res, null, company.id);
+    noteResource(res, null, company.id, 'company.delete');
     res.json(company);
   });
 

@@ -41,7 +41,7 @@ export function receiveRoutes(services: Services, store: Store): Router {
 
   router.delete('/receive/:id', (req, res) => {
     const receive = services.receives.delete(scopeOf(res), receiveId(pathParam(req, 'id')));
-    noteResource(res, receive.company_id, receive.id);
+    noteResource(res, receive.company_id, receive.id, 'receive.delete');
     res.json(receive);
   });
 

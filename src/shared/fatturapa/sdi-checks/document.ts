@@ -4,13 +4,16 @@ import type { SdiCheck } from './types.ts';
 import { children, descend, text } from './xml-access.ts';
 
 /** SdI works on Italian time: a file received at 00:30 in Rome on the 2nd may carry the date of the 2nd. */
+// Building a formatter is costly (time-zone data); one serves every call.
+const ROME_DATE = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Rome',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 export function italianDate(instant: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Rome',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
+  const parts = ROME_DATE.formatToParts(instant);
   const part = (type: string): string => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

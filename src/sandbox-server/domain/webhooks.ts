@@ -1,0 +1,260 @@
+import { randomBytes } from 'node:crypto';
+import {
+  API_VERSION,
+  WEBHOOK_EVENTS,
+  type WebHook,
+  type WebhookEventName,
+  type WebhookNotification,
+} from '../../shared/api/types.ts';
+import { SIGNATURE_HEADER, signServicePayload } from '../../shared/api/webhook-signature.ts';
+import type { Clock } from '../clock.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { Scope } from '../store/scope.ts';
+import type { Store } from '../store/store.ts';
+import type { WebhookFields } from '../store/webhooks.ts';
+import { invalid, ServiceError, type Problem } from './service-error.ts';
+
+export const DELIVERY_JOB = 'webhook.deliver';
+const DELIVERY_TIMEOUT_MS = 10_000;
+/** Contract: 1 min, 5 min, 30 min, 2 h, 6 h, then every 12 h; 7 days of failure disable the webhook. */
+const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
+const RETRY_AFTER_THAT_MS = 43_200_000;
+const DISABLE_AFTER_MS = 7 * 86_400_000;
+const ERROR_TEXT_MAX = 2000;
+
+interface DeliveryPayload {
+  webhookId: number;
+  event: WebhookEventName;
+  body: string;
+  attempt: number;
+}
+
+interface DeliveryOutcome {
+  statusCode: number;
+  error: string | null;
+  at: string;
+}
+
+export interface WebhookInput extends WebhookFields {
+  id?: number;
+}
+
+function retryDelay(attempt: number): number {
+  return RETRY_DELAYS_MS[attempt - 1] ?? RETRY_AFTER_THAT_MS;
+}
+
+/** Checks a webhook body from a client: an http(s) URL, known events, a company of the caller. */
+export function parseWebhookInput(body: unknown, requireId: boolean): WebhookInput {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalid([], 'body.expectedObject');
+  const record = body as Record<string, unknown>;
+  const problems: Problem[] = [];
+  let url: URL | null = null;
+  if (typeof record.url !== 'string' || record.url.trim() === '') {
+    problems.push({ code: 'required', key: 'field.required', params: { field: 'url' }, path: 'url' });
+  } else {
+    try {
+      url = new URL(record.url.trim());
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      problems.push({ code: 'url', key: 'webhook.url', params: { value: record.url }, path: 'url' });
+    }
+  }
+  const events = record.events;
+  const allowed = [...WEBHOOK_EVENTS, '*'] as string[];
+  if (events !== undefined && events !== null) {
+    if (!Array.isArray(events) || events.some((e) => typeof e !== 'string' || !allowed.includes(e))) {
+      problems.push({
+        code: 'events',
+        key: 'webhook.events',
+        params: { allowed: allowed.join(', ') },
+        path: 'events',
+      });
+    }
+  }
+  const description = record.description;
+  if (description !== undefined && description !== null && typeof description !== 'string') {
+    problems.push({
+      code: 'type',
+      key: 'field.string',
+      params: { field: 'description' },
+      path: 'description',
+    });
+  }
+  const companyId = record.company_id;
+  if (
+    companyId !== undefined &&
+    companyId !== null &&
+    (typeof companyId !== 'number' || !Number.isInteger(companyId))
+  ) {
+    problems.push({
+      code: 'type',
+      key: 'field.integer',
+      params: { field: 'company_id' },
+      path: 'company_id',
+    });
+  }
+  const id = record.id;
+  if (requireId && (typeof id !== 'number' || !Number.isInteger(id) || id <= 0)) {
+    problems.push({ code: 'required', key: 'field.required', params: { field: 'id' }, path: 'id' });
+  }
+  if (problems.length > 0 || !url) throw invalid(problems);
+  return {
+    id: typeof id === 'number' ? id : undefined,
+    url: url.toString(),
+    company_id: (companyId as number | null | undefined) ?? null,
+    enabled: record.enabled === undefined ? true : record.enabled === true,
+    description: (description as string | null | undefined) ?? null,
+    events: (events as string[] | null | undefined) ?? null,
+  };
+}
+
+/**
+ * Webhooks (contract "Webhooks"): subscriptions, signed notifications delivered from the durable job queue
+ * on the sandbox clock, a history row per attempt, retries with backoff, disabling after 7 failing days.
+ * Notifications are queued inside the transaction of what caused them and never block that request.
+ */
+export class WebhookService {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly queue: JobQueue,
+  ) {
+    queue.register<DeliveryPayload, DeliveryOutcome | null>(DELIVERY_JOB, {
+      prepare: (payload, job) => this.post(job.scope!, payload),
+      run: (payload, job, outcome) => this.record(job.scope!, payload, outcome),
+    });
+  }
+
+  create(scope: Scope, input: WebhookInput): WebHook {
+    this.assertCompany(scope, input.company_id);
+    const secret = `wh_sec_${randomBytes(24).toString('base64url')}`;
+    const webhook = this.store.webhooks.insert(
+      scope,
+      { ...input, enabled: true },
+      secret,
+      this.clock.now().toISOString(),
+    );
+    return { ...webhook, secret };
+  }
+
+  update(scope: Scope, input: WebhookInput): WebHook {
+    return this.store.transaction(() => {
+      const id = input.id!;
+      if (!this.store.webhooks.get(scope, id))
+        throw new ServiceError('not-found', 'notFound.webhook', { id });
+      this.assertCompany(scope, input.company_id);
+      return this.store.webhooks.update(scope, id, input);
+    });
+  }
+
+  require(scope: Scope, id: number): WebHook {
+    const webhook = this.store.webhooks.get(scope, id);
+    if (!webhook) throw new ServiceError('not-found', 'notFound.webhook', { id });
+    return webhook;
+  }
+
+  delete(scope: Scope, id: number): WebHook {
+    const webhook = this.require(scope, id);
+    this.store.webhooks.delete(scope, id);
+    return webhook;
+  }
+
+  /** Queues a notification for every webhook listening to it. Call inside the causing transaction. */
+  notify(scope: Scope, notification: WebhookNotification): void {
+    const body = JSON.stringify(notification);
+    const now = this.clock.now();
+    for (const webhook of this.store.webhooks.listeners(scope, notification.company_id)) {
+      const events = webhook.events ?? [];
+      if (events.length > 0 && !events.includes('*') && !events.includes(notification.event)) continue;
+      const payload: DeliveryPayload = { webhookId: webhook.id, event: notification.event, body, attempt: 1 };
+      this.queue.enqueue(DELIVERY_JOB, payload, now, scope);
+    }
+  }
+
+  /** A notification for something SDI did on its own, with no request behind it. */
+  systemNotification(
+    scope: Scope,
+    event: WebhookEventName,
+    resourceId: number,
+    companyId: number | null,
+  ): WebhookNotification {
+    return {
+      event,
+      id: null,
+      resource_id: resourceId,
+      company_id: companyId,
+      user_id: scope.accountId,
+      date_time: this.clock.now().toISOString(),
+      method: null,
+      endpoint: null,
+      status_code: null,
+      success: true,
+      api_version: API_VERSION,
+    };
+  }
+
+  /** The HTTP POST: outside any transaction, never throws (a network failure is status 0 with its text). */
+  private async post(scope: Scope, payload: DeliveryPayload): Promise<DeliveryOutcome | null> {
+    const target = this.store.webhooks.target(scope, payload.webhookId);
+    if (!target || !target.webhook.enabled) return null;
+    const at = this.clock.now();
+    const signature = await signServicePayload(target.secret, payload.body, Math.floor(at.getTime() / 1000));
+    try {
+      const response = await fetch(target.webhook.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [SIGNATURE_HEADER]: signature,
+          'user-agent': 'Scambio-Webhooks/1',
+        },
+        body: payload.body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      });
+      const ok = response.status >= 200 && response.status < 300;
+      const text = ok ? null : (await response.text()).slice(0, ERROR_TEXT_MAX);
+      if (ok) await response.body?.cancel();
+      return {
+        statusCode: response.status,
+        error: ok ? null : text || `HTTP ${response.status}`,
+        at: at.toISOString(),
+      };
+    } catch (error) {
+      const cause = (error as { cause?: { message?: string } }).cause?.message;
+      const message = cause ?? (error as Error).message;
+      return { statusCode: 0, error: message.slice(0, ERROR_TEXT_MAX), at: at.toISOString() };
+    }
+  }
+
+  /** Exactly once per attempt: the history row, the failure streak, and the next retry. */
+  private record(scope: Scope, payload: DeliveryPayload, outcome: DeliveryOutcome | null): void {
+    if (!outcome) return;
+    const target = this.store.webhooks.target(scope, payload.webhookId);
+    if (!target) return;
+    const success = outcome.statusCode >= 200 && outcome.statusCode < 300;
+    this.store.webhooks.insertHistory(scope, {
+      webhookId: payload.webhookId,
+      event: payload.event,
+      statusCode: outcome.statusCode,
+      error: outcome.error,
+      dateTime: outcome.at,
+    });
+    const failingSince = success ? null : (target.failingSince ?? outcome.at);
+    const disable =
+      failingSince !== null && Date.parse(outcome.at) - Date.parse(failingSince) >= DISABLE_AFTER_MS;
+    this.store.webhooks.recordOutcome(scope, payload.webhookId, success, outcome.at, disable);
+    if (!success && !disable) {
+      const due = new Date(Date.parse(outcome.at) + retryDelay(payload.attempt));
+      this.queue.enqueue(DELIVERY_JOB, { ...payload, attempt: payload.attempt + 1 }, due, scope);
+    }
+  }
+
+  private assertCompany(scope: Scope, companyId: number | null): void {
+    if (companyId !== null && !this.store.companies.get(scope, companyId)) {
+      throw new ServiceError('not-found', 'notFound.companyFilter', { id: companyId });
+    }
+  }
+}

@@ -1,0 +1,159 @@
+import {
+  describeSdiProblem,
+  SDI_CHECK_CODES,
+  type SdiCheckCode,
+  type SdiInvoiceKey,
+} from '../../shared/fatturapa/index.ts';
+import { readInvoiceFile, type InvoiceFile } from '../domain/invoice-file.ts';
+import { validateInvoice } from '../domain/invoice-validation.ts';
+import { ServiceError, type Problem } from '../domain/service-error.ts';
+import { translator } from '../i18n/translator.ts';
+import type { DocumentKey } from '../store/sdi-documents.ts';
+import { DUPLICATE_IN_FILE, FORCED_GENERIC, FORCED_SUFFIX, fillText, type SdiText } from './texts.ts';
+
+/** One reason for a discard, as NotificaScarto lists it and the Update repeats it. */
+export interface SdiError {
+  code: string;
+  description: string;
+  hint: string;
+}
+
+export interface CheckContext {
+  fileName: string;
+  /** When SDI received the file: certificate validity and 00403 are judged at that moment. */
+  receivedAt: Date;
+  /** contract.md "Identity checks": check-digit failures of 00300–00306 become warnings. */
+  lenientIds: boolean;
+  /** 00002: a file of this name went through SDI before. */
+  isFileNameUsed(fileName: string): boolean;
+  /** 00404: an invoice body with these identifying data was already accepted. */
+  isAccepted(key: DocumentKey): boolean;
+  /** `Sandbox-Scenario: scarto=…`. */
+  forcedScarto?: string;
+}
+
+export interface CheckOutcome {
+  /** Empty when SDI accepts the file. */
+  errors: SdiError[];
+  /** The bodies' identifying data, to remember once the file is accepted. */
+  documents: DocumentKey[];
+}
+
+/** NotificaScarto holds at most 200 errors (ListaErrori maxOccurs). */
+const MAX_ERRORS = 200;
+const italian = translator('it');
+
+/**
+ * Every control SDI applies to a received file (the same as `validate=true`: signature, schema, content)
+ * plus those only SDI can make: file name reuse (00002), duplicates of accepted invoices (00404) and inside
+ * the file (00409). Every error is listed, as the sender wants to fix them all at once. SDI writes in
+ * Italian, so the texts are Italian whatever language the sender reads.
+ *
+ * Asynchronous because a signed file's CAdES check is; it only reads, so it may run again after a crash.
+ */
+export async function checkInvoice(bytes: Uint8Array, ctx: CheckContext): Promise<CheckOutcome> {
+  let file: InvoiceFile;
+  try {
+    file = readInvoiceFile(bytes, { maxBytes: Number.MAX_SAFE_INTEGER });
+  } catch (error) {
+    if (!(error instanceof ServiceError) || !error.extras.problems) throw error;
+    return finish(error.extras.problems.map(inItalian), ctx, {}, []);
+  }
+  const problems = await validateInvoice(file, {
+    fileName: ctx.fileName,
+    at: ctx.receivedAt,
+    lenientIds: ctx.lenientIds,
+    hooks: {
+      isFileNameUsed: ctx.isFileNameUsed,
+      isDuplicateInvoice: (key) => {
+        const documentKey = toDocumentKey(key);
+        return documentKey !== null && ctx.isAccepted(documentKey);
+      },
+    },
+  });
+  const documents = documentKeys(file);
+  const errors = [...problems.map(inItalian), ...duplicatesInFile(documents)];
+  const first = file.summary.documents[0];
+  return finish(errors, ctx, { fileName: ctx.fileName, numero: first?.number, data: first?.date }, documents);
+}
+
+function finish(
+  errors: SdiError[],
+  ctx: CheckContext,
+  forcedParams: Record<string, string | null | undefined>,
+  documents: DocumentKey[],
+): CheckOutcome {
+  const all = [...errors];
+  const forced = ctx.forcedScarto;
+  if (forced !== undefined && !all.some((e) => e.code === forced))
+    all.push(forcedError(forced, forcedParams));
+  return { errors: all.slice(0, MAX_ERRORS), documents: all.length === 0 ? documents : [] };
+}
+
+function inItalian(problem: Problem): SdiError {
+  if ('describe' in problem) {
+    const described = problem.describe('it');
+    return { code: problem.code, description: described.description, hint: described.hint ?? '' };
+  }
+  return {
+    code: problem.code,
+    description: italian(problem.key, problem.params),
+    hint: problem.hint ? italian(problem.hint, problem.params) : '',
+  };
+}
+
+function forcedError(code: string, params: Record<string, string | null | undefined>): SdiError {
+  const known = (SDI_CHECK_CODES as readonly string[]).includes(code);
+  const text: SdiText = known
+    ? describeSdiProblem({ code: code as SdiCheckCode, severity: 'error', path: '', params: {} }, 'it')
+    : FORCED_GENERIC;
+  return {
+    code,
+    description: fillText(text.description, { ...params, code }) + FORCED_SUFFIX,
+    hint: fillText(text.hint, { ...params, code }),
+  };
+}
+
+function sellerKey(vat: string): string {
+  return vat.toUpperCase().replace(/\s+/g, '');
+}
+
+function toDocumentKey(key: SdiInvoiceKey): DocumentKey | null {
+  if (key.seller === null) return null;
+  return {
+    seller: sellerKey(`${key.seller.country}${key.seller.code}`),
+    tipo: key.tipoDocumento,
+    data: key.data,
+    numero: key.numero,
+  };
+}
+
+function documentKeys(file: InvoiceFile): DocumentKey[] {
+  const seller = file.summary.prestatore.vat;
+  if (seller === null) return [];
+  return file.summary.documents.map((d) => ({
+    seller: sellerKey(seller),
+    tipo: d.type,
+    data: d.date,
+    numero: d.number,
+  }));
+}
+
+/** 00409: the same invoice twice in one file. */
+function duplicatesInFile(documents: DocumentKey[]): SdiError[] {
+  const seen = new Set<string>();
+  const errors: SdiError[] = [];
+  for (const document of documents) {
+    const key = JSON.stringify([document.tipo, document.data, document.numero]);
+    if (seen.has(key)) {
+      const params = { numero: document.numero, data: document.data };
+      errors.push({
+        code: '00409',
+        description: fillText(DUPLICATE_IN_FILE.description, params),
+        hint: fillText(DUPLICATE_IN_FILE.hint, params),
+      });
+    }
+    seen.add(key);
+  }
+  return errors;
+}

@@ -1,0 +1,405 @@
+import { createHash } from 'node:crypto';
+import type { Send, SendState } from '../../shared/api/types.ts';
+import type { Clock } from '../clock.ts';
+import type { InboundService } from '../domain/inbound.ts';
+import { readInvoiceFile, type InvoiceFile } from '../domain/invoice-file.ts';
+import { parseResourceId } from '../domain/companies.ts';
+import { newMessageId, newSdiIdentifier } from '../domain/sdi-identifiers.ts';
+import { ServiceError } from '../domain/service-error.ts';
+import type { SubmissionService } from '../domain/submission.ts';
+import type { JobContext, JobQueue } from '../jobs/queue.ts';
+import type { RandomSource } from '../random.ts';
+import type { Scope } from '../store/scope.ts';
+import type { Store } from '../store/store.ts';
+import type { UpdateError } from '../store/updates.ts';
+import { checkInvoice, type CheckOutcome, type SdiError } from './checks.ts';
+import { notificationFamilyForFormat, type Esito, type NotificationFamily } from './notifications/index.ts';
+import { notificationFile, type InvoiceFacts, type MessageDetails } from './notify.ts';
+import { routeInvoice, type Route } from './routing.ts';
+import {
+  currentRequestScenario,
+  effectiveScenario,
+  SANDBOX_ESITO_DESCRIPTIONS,
+  type Scenario,
+} from './scenario.ts';
+import type { SdiSigningIdentity } from './signing-identity.ts';
+import { HELD_DESCRIPTION, UPDATE_DESCRIPTIONS } from './texts.ts';
+import { canTransition, SDI_JOBS, TRANSITIONS } from './transitions.ts';
+
+export interface SdiOptions {
+  /** Sandbox time between a submission and SDI taking it (sandbox-scenarios.md: 1 s by default). */
+  delayMs: number;
+  /** contract.md "Identity checks": identifier check-digit failures are warnings, not discards. */
+  lenientIds: boolean;
+}
+
+/** Payload of the jobs about one sent invoice. */
+interface SendJob {
+  sendId: number;
+  /** The submission's `Sandbox-Scenario` header, carried from step to step. */
+  scenario?: Scenario;
+}
+
+interface EsitoJob {
+  sendId: number;
+  esito: Esito;
+  description: string;
+}
+
+/** A new Update, as hooks (webhooks' `update.add`, the benchmark) hear about it. */
+export interface SdiUpdateEvent {
+  scope: Scope;
+  updateId: number;
+  sendId: number;
+  companyId: number;
+  state: SendState;
+  at: Date;
+}
+
+/** Called inside the transaction that recorded the update. */
+export type SdiUpdateHook = (event: SdiUpdateEvent) => void;
+
+/** The answer to a PA recipient's outcome (EC01/EC02) given through the sandbox control API. */
+export interface EsitoOutcome {
+  identifier: string | null;
+  esito: Esito;
+  description: string;
+  /** The sender's new state; null when the sender is outside the sandbox. */
+  state: SendState | null;
+}
+
+interface Transition {
+  to: SendState;
+  details?: MessageDetails & { updateDescription?: string };
+  /** Set when SDI takes the file. */
+  identifier?: string;
+}
+
+const DESCRIPTION_MAX = 2000;
+
+/**
+ * The simulated SDI: one state machine per sent invoice (transitions in sdi/transitions.ts), each step a job
+ * of the durable queue timed by the sandbox clock. Every step is dated by the moment its job fell due, so the
+ * outcome depends only on the input and the sandbox clock (sandbox-scenarios.md: deterministic).
+ */
+export class SdiService {
+  private readonly updateHooks: SdiUpdateHook[] = [];
+
+  constructor(
+    private readonly deps: {
+      store: Store;
+      clock: Clock;
+      random: RandomSource;
+      queue: JobQueue;
+      inbound: InboundService;
+      submissions: SubmissionService;
+      /** Signs PA-family notifications: MessaggiTypes_v1.1 requires a ds:Signature on them. */
+      identity: SdiSigningIdentity;
+      options: SdiOptions;
+    },
+  ) {
+    const { queue } = deps;
+    deps.submissions.onSubmitted((scope, send) => this.submitted(scope, send));
+    queue.register<SendJob>(SDI_JOBS.intake, { run: (p, job) => this.intake(p, job) });
+    queue.register<SendJob, CheckOutcome | null>(SDI_JOBS.checks, {
+      prepare: (p, job) => this.check(p, job),
+      run: (p, job, outcome) => this.afterChecks(p, job, outcome),
+    });
+    queue.register<SendJob>(SDI_JOBS.delivery, { run: (p, job) => this.deliver(p, job) });
+    queue.register<EsitoJob>(SDI_JOBS.esito, { run: (p, job) => this.recipientEsito(p, job) });
+    queue.register<SendJob>(SDI_JOBS.decorrenza, {
+      run: (p, job) => this.step(job, p.sendId, 'Consegnato', { to: 'DecorrenzaTermini' }),
+    });
+    queue.register<SendJob>(SDI_JOBS.attestazione, {
+      run: (p, job) => this.step(job, p.sendId, 'NonConsegnato', { to: 'AttestazioneTrasmissioneFattura' }),
+    });
+  }
+
+  onUpdate(hook: SdiUpdateHook): void {
+    this.updateHooks.push(hook);
+  }
+
+  /** A PA recipient outside the sandbox accepts or refuses a sent FPA12 invoice (`/_sandbox/send/{id}/esito`). */
+  esitoForSend(scope: Scope, sendId: number, esito: Esito, description: string | undefined): EsitoOutcome {
+    const { store, clock } = this.deps;
+    return store.transaction(() => {
+      const send = store.sends.get(scope, sendId, false);
+      if (!send) throw new ServiceError('not-found', 'notFound.send', { id: sendId });
+      return this.applyEsito(scope, send, esito, description, clock.now());
+    });
+  }
+
+  /** A local PA recipient answers an invoice it received; the sender's invoice follows. */
+  esitoForReceive(
+    scope: Scope,
+    receiveId: number,
+    esito: Esito,
+    description: string | undefined,
+  ): EsitoOutcome {
+    const { store, clock } = this.deps;
+    return store.transaction(() => {
+      const receive = store.receives.get(scope, receiveId, false);
+      if (!receive) throw new ServiceError('not-found', 'notFound.receive', { id: receiveId });
+      if (receive.format !== 'FPA12') {
+        throw new ServiceError('conflict', 'sdi.esitoNotPa', {
+          id: receive.id,
+          format: receive.format ?? '-',
+        });
+      }
+      const text =
+        description ??
+        UPDATE_DESCRIPTIONS[esito === 'EC01' ? 'AccettatoDalDestinatario' : 'RifiutatoDalDestinatario'];
+      const sender = receive.identifier
+        ? store.sends.findByIdentifier(scope.environment, receive.identifier)
+        : null;
+      if (!sender) return { identifier: receive.identifier, esito, description: text, state: null };
+      return this.applyEsito(sender.scope, sender.send, esito, description, clock.now());
+    });
+  }
+
+  /** Resolves a `/_sandbox/send/{x}` path segment: an id, or an SDI identifier. */
+  findSend(scope: Scope, x: string): Send | null {
+    const id = parseResourceId(x);
+    return id === null
+      ? this.deps.store.sends.getByIdentifier(scope, x, false)
+      : this.deps.store.sends.get(scope, id, false);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The pipeline
+
+  /** Inside the submission's transaction: SDI will take the invoice after its delay. */
+  private submitted(scope: Scope, send: Send): void {
+    const header = scope.environment === 'test' ? currentRequestScenario() : undefined;
+    const delay = header?.delayMs ?? this.deps.options.delayMs;
+    const dueAt = new Date(this.deps.clock.now().getTime() + delay);
+    this.deps.queue.enqueue(
+      SDI_JOBS.intake,
+      { sendId: send.id, scenario: header } satisfies SendJob,
+      dueAt,
+      scope,
+    );
+  }
+
+  /** SDI takes the file: an identifier, the reception time, `Inviato`. */
+  private intake(payload: SendJob, job: JobContext): void {
+    const scope = job.scope!;
+    const send = this.deps.store.sends.get(scope, payload.sendId, false);
+    if (!send || send.latest_state !== null) return;
+    let identifier: string;
+    do identifier = newSdiIdentifier(this.deps.random);
+    while (this.deps.store.sends.identifierTaken(identifier));
+    this.transition(scope, send, job.dueAt, { to: 'Inviato', identifier }, payload);
+  }
+
+  /** The controls, outside the transaction: they only read, and a signature check has to be awaited. */
+  private async check(payload: SendJob, job: JobContext): Promise<CheckOutcome | null> {
+    const { store, options } = this.deps;
+    const scope = job.scope!;
+    const send = store.sends.get(scope, payload.sendId, false);
+    const bytes = store.sends.fileBytes(scope, payload.sendId);
+    if (!send || !bytes || send.latest_state !== 'Inviato') return null;
+    return checkInvoice(bytes, {
+      fileName: send.file_name!,
+      receivedAt: new Date(send.date_sent!),
+      lenientIds: options.lenientIds,
+      isFileNameUsed: (name) => store.sends.fileNameUsedBefore(scope, name, send.id),
+      isAccepted: (key) => store.sdiDocuments.accepted(scope.environment, key),
+      forcedScarto: payload.scenario?.scarto,
+    });
+  }
+
+  private afterChecks(payload: SendJob, job: JobContext, outcome: CheckOutcome | null): void {
+    const { store, queue } = this.deps;
+    const scope = job.scope!;
+    const send = store.sends.get(scope, payload.sendId, false);
+    if (!send || send.latest_state !== 'Inviato' || outcome === null) return;
+    if (outcome.errors.length > 0) {
+      this.transition(scope, send, job.dueAt, {
+        to: 'Scartato',
+        details: { errors: outcome.errors, updateDescription: discardDescription(outcome.errors) },
+      });
+      return;
+    }
+    store.sdiDocuments.insert(scope.environment, send.id, outcome.documents);
+    queue.enqueue(SDI_JOBS.delivery, payload, job.dueAt, scope);
+  }
+
+  private deliver(payload: SendJob, job: JobContext): void {
+    const { store, inbound, queue } = this.deps;
+    const scope = job.scope!;
+    const send = store.sends.get(scope, payload.sendId, false);
+    const bytes = store.sends.fileBytes(scope, payload.sendId);
+    if (!send || !bytes || send.latest_state !== 'Inviato') return;
+    const file = readInvoiceFile(bytes, { maxBytes: Number.MAX_SAFE_INTEGER });
+    const { summary } = file;
+    const family = familyOf(send);
+    const scenario = effectiveScenario(
+      scope.environment,
+      payload.scenario,
+      summary.codiceDestinatario,
+      send.format,
+    );
+    const route = routeInvoice({
+      family,
+      codiceDestinatario: summary.codiceDestinatario,
+      pecDestinatario: summary.pecDestinatario,
+      localRecipient: inbound.recipientFor(scope.environment, file),
+      forced: scenario.deliver,
+    });
+    const at = job.dueAt;
+    if (route.via === 'local') {
+      inbound.deliverFromSdi(
+        scope.environment,
+        route.recipient,
+        file,
+        send.encoding,
+        send.file_name!,
+        send.identifier!,
+        at,
+      );
+    } else if (route.via === 'held') {
+      inbound.hold(scope.environment, file, send.encoding, send.file_name!, send.identifier!, at);
+    }
+    this.transition(
+      scope,
+      send,
+      at,
+      { to: route.state, details: { updateDescription: deliveryDescription(route) } },
+      payload,
+      file,
+    );
+    if (route.state === 'Consegnato' && family === 'pa' && scenario.esito !== undefined) {
+      const esito: EsitoJob = {
+        sendId: send.id,
+        esito: scenario.esito,
+        description: SANDBOX_ESITO_DESCRIPTIONS[scenario.esito],
+      };
+      queue.enqueue(SDI_JOBS.esito, esito, at, scope);
+    }
+  }
+
+  /** The sandbox plays the PA recipient (magic office codes, `esito=` in the header). */
+  private recipientEsito(payload: EsitoJob, job: JobContext): void {
+    const scope = job.scope!;
+    const send = this.deps.store.sends.get(scope, payload.sendId, false);
+    if (!send || send.latest_state !== 'Consegnato' || familyOf(send) !== 'pa') return;
+    this.applyEsito(scope, send, payload.esito, payload.description, job.dueAt);
+  }
+
+  /** A timed step (decorrenza termini, attestazione): happens only if the invoice is still where it was. */
+  private step(job: JobContext, sendId: number, expected: SendState, transition: Transition): void {
+    const scope = job.scope!;
+    const send = this.deps.store.sends.get(scope, sendId, false);
+    if (!send || send.latest_state !== expected) return;
+    this.transition(scope, send, job.dueAt, transition);
+  }
+
+  private applyEsito(
+    scope: Scope,
+    send: Send,
+    esito: Esito,
+    description: string | undefined,
+    at: Date,
+  ): EsitoOutcome {
+    if (familyOf(send) !== 'pa') {
+      throw new ServiceError('conflict', 'sdi.esitoNotPa', { id: send.id, format: send.format ?? '-' });
+    }
+    if (send.latest_state !== 'Consegnato') {
+      // SDI would answer the recipient with a ScartoEsitoCommittente EN01: outcome not admissible.
+      throw new ServiceError('conflict', 'sdi.esitoNotAdmissible', {
+        id: send.id,
+        state: send.latest_state ?? '-',
+      });
+    }
+    const to = esito === 'EC01' ? 'AccettatoDalDestinatario' : 'RifiutatoDalDestinatario';
+    const text = description ?? UPDATE_DESCRIPTIONS[to];
+    this.transition(scope, send, at, { to, details: { esito, description: text, updateDescription: text } });
+    return { identifier: send.identifier, esito, description: text, state: to };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The one place a state changes
+
+  /**
+   * Moves a sent invoice to its next state: checks the transition is allowed, issues SDI's notification file
+   * (sealed), records the Update, updates `latest_state`/`last_update`, and queues what SDI does next.
+   */
+  private transition(
+    scope: Scope,
+    send: Send,
+    at: Date,
+    transition: Transition,
+    carried: SendJob = { sendId: send.id },
+    file?: InvoiceFile,
+  ): void {
+    const { store, queue, random } = this.deps;
+    const { to } = transition;
+    const family = familyOf(send);
+    if (!canTransition(family, send.latest_state, to)) {
+      throw new Error(`send ${send.id}: ${send.latest_state ?? 'new'} → ${to} is not an SDI transition`);
+    }
+    const spec = TRANSITIONS[to];
+    const identifier = transition.identifier ?? send.identifier!;
+    const details = transition.details ?? {};
+    let notification: { fileName: string; xml: string } | null = null;
+    let messageId: string | null = null;
+    if (spec.message !== null) {
+      messageId = newMessageId(random);
+      const facts = this.facts(scope, send, identifier, file);
+      notification = notificationFile(spec.message, family, facts, details, {
+        messageId,
+        progressive: store.updates.notificationCount(send.id) + 1,
+        at,
+        signer: family === 'pa' ? this.deps.identity.signerAt(at) : undefined,
+      });
+    }
+    const errors: UpdateError[] | null = details.errors
+      ? details.errors.map((e) => ({ code: e.code, description: e.description, hint: e.hint || null }))
+      : null;
+    const updateId = store.updates.insert(scope, {
+      companyId: send.company_id,
+      sendId: send.id,
+      state: to,
+      description: (details.updateDescription ?? UPDATE_DESCRIPTIONS[to]).slice(0, DESCRIPTION_MAX),
+      messageId,
+      errors,
+      notification,
+      at: at.toISOString(),
+    });
+    store.sends.recordSdi(scope, send.id, {
+      latestState: to,
+      lastUpdate: at.toISOString(),
+      ...(transition.identifier ? { identifier, dateSent: at.toISOString() } : {}),
+    });
+    const next = spec.next?.[family];
+    if (next) queue.enqueue(next.job, carried, new Date(at.getTime() + next.afterMs), scope);
+    const event = { scope, updateId, sendId: send.id, companyId: send.company_id, state: to, at };
+    for (const hook of this.updateHooks) hook(event);
+  }
+
+  private facts(scope: Scope, send: Send, identifier: string, file?: InvoiceFile): InvoiceFacts {
+    const bytes = file?.bytes ?? this.deps.store.sends.fileBytes(scope, send.id)!;
+    const read = file ?? readInvoiceFile(bytes, { maxBytes: Number.MAX_SAFE_INTEGER });
+    return {
+      identifier,
+      fileName: send.file_name!,
+      hash: createHash('sha256').update(bytes).digest('hex'),
+      receivedAt: new Date(send.date_sent!),
+      summary: read.summary,
+    };
+  }
+}
+
+function familyOf(send: Send): NotificationFamily {
+  return notificationFamilyForFormat(send.format ?? 'FPR12');
+}
+
+/** openapi.yml: for Scartato, "description contains the reason for the rejection". */
+function discardDescription(errors: readonly SdiError[]): string {
+  return errors.map((e) => `${e.code} ${e.description}`).join('; ');
+}
+
+function deliveryDescription(route: Route): string {
+  return route.via === 'held' ? HELD_DESCRIPTION : UPDATE_DESCRIPTIONS[route.state];
+}

@@ -1,0 +1,112 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Environment } from '../../shared/api/types.ts';
+import { parseDuration } from '../clock.ts';
+import type { Esito } from './notifications/index.ts';
+
+/**
+ * Steps of the pipeline a sandbox user forces, through the `Sandbox-Scenario` header of a submission or a
+ * magic CodiceDestinatario (sandbox-scenarios.md "Magic values"). Test keys only: a live key's invoice is
+ * never steered.
+ */
+export interface Scenario {
+  /** Discard the invoice with this SDI error code, besides any real error. */
+  scarto?: string;
+  /** The delivery outcome, whatever the routing rules would say. */
+  deliver?: ForcedDelivery;
+  /** For a PA invoice: the recipient's outcome, right after delivery. */
+  esito?: Esito;
+  /** How long SDI waits before taking the invoice, instead of the server's SDI delay. */
+  delayMs?: number;
+}
+
+export type ForcedDelivery = 'Consegnato' | 'ImpossibilitaDiRecapito' | 'NonConsegnato';
+const DELIVERIES: readonly ForcedDelivery[] = ['Consegnato', 'ImpossibilitaDiRecapito', 'NonConsegnato'];
+
+export const SCENARIO_HEADER = 'Sandbox-Scenario';
+
+/** What SDI writes when the sandbox itself plays the PA recipient. */
+export const SANDBOX_ESITO_DESCRIPTIONS: Readonly<Record<Esito, string>> = {
+  EC01: 'Accettata dal destinatario (sandbox)',
+  EC02: 'Rifiutata dal destinatario (sandbox)',
+};
+
+/**
+ * `scarto=00404`, `deliver=ImpossibilitaDiRecapito`, `esito=EC02`, `delay=30s`; several steps may be joined
+ * with `;` or `,`. Returns the reason as text when the header is malformed.
+ */
+export function parseScenarioHeader(header: string): Scenario | string {
+  const scenario: Scenario = {};
+  for (const part of header.split(/[;,]/)) {
+    const step = part.trim();
+    if (step === '') continue;
+    const match = /^([a-z]+)\s*=\s*(\S+)$/i.exec(step);
+    if (!match) return `"${step}" is not name=value`;
+    const name = match[1]!.toLowerCase();
+    const value = match[2]!;
+    if (name === 'scarto') {
+      if (!/^\d{5}$/.test(value)) return `scarto must be a 5-digit SDI error code, not "${value}"`;
+      scenario.scarto = value;
+    } else if (name === 'deliver') {
+      const delivery = DELIVERIES.find((d) => d.toLowerCase() === value.toLowerCase());
+      if (!delivery) return `deliver must be one of ${DELIVERIES.join(', ')}, not "${value}"`;
+      scenario.deliver = delivery;
+    } else if (name === 'esito') {
+      const esito = value.toUpperCase();
+      if (esito !== 'EC01' && esito !== 'EC02') return `esito must be EC01 or EC02, not "${value}"`;
+      scenario.esito = esito;
+    } else if (name === 'delay') {
+      const ms = parseDuration(value);
+      if (ms === null) return `delay must be a duration such as 30s, 5m or 2h, not "${value}"`;
+      scenario.delayMs = ms;
+    } else {
+      return `unknown step "${name}" (expected scarto, deliver, esito or delay)`;
+    }
+  }
+  return scenario;
+}
+
+/**
+ * The magic CodiceDestinatario values of the sandbox (sandbox-scenarios.md): each stands for a recipient that
+ * behaves in one known way. They are checked against the format they are documented for.
+ */
+export function magicScenario(codiceDestinatario: string | null, format: string | null): Scenario {
+  const pa = format === 'FPA12';
+  switch (codiceDestinatario) {
+    case 'SBXMC01':
+      return pa ? {} : { deliver: 'ImpossibilitaDiRecapito' };
+    case 'SBXACC':
+      return pa ? { esito: 'EC01' } : {};
+    case 'SBXRIF':
+      return pa ? { esito: 'EC02' } : {};
+    case 'SBXNCO':
+      return pa ? { deliver: 'NonConsegnato' } : {};
+    default:
+      return {};
+  }
+}
+
+/** The scenario of one submission: its header's steps override the magic code's. */
+export function effectiveScenario(
+  environment: Environment,
+  header: Scenario | undefined,
+  codiceDestinatario: string | null,
+  format: string | null,
+): Scenario {
+  if (environment !== 'test') return {};
+  return { ...magicScenario(codiceDestinatario, format), ...header };
+}
+
+const requestScenario = new AsyncLocalStorage<Scenario>();
+
+/** Runs `work` (the rest of a request) with the scenario its `Sandbox-Scenario` header asked for. */
+export function withRequestScenario<T>(scenario: Scenario, work: () => T): T {
+  return requestScenario.run(scenario, work);
+}
+
+/**
+ * The scenario of the request being handled, read where the submission is stored. The submission pipeline
+ * knows nothing of HTTP headers; the request carries the header to it through async context instead.
+ */
+export function currentRequestScenario(): Scenario | undefined {
+  return requestScenario.getStore();
+}

@@ -1,0 +1,54 @@
+import type { SendState } from '../../shared/api/types.ts';
+
+/*
+ * What the simulated SDI writes in its notifications and Updates. SDI speaks Italian whatever the client's
+ * language, and the Update repeats the notification word for word, so these texts are not in the i18n catalogs
+ * (those translate the API's own messages).
+ */
+
+export interface SdiText {
+  description: string;
+  hint: string;
+}
+
+export const DUPLICATE_IN_FILE: SdiText = {
+  description: 'Fattura duplicata nel file: numero {{numero}} del {{data}} presente più volte',
+  hint: 'Ogni fattura di un lotto deve avere numero, data e tipo documento diversi.',
+};
+
+/** Added to a discard the `Sandbox-Scenario` header forced, so nobody mistakes it for a real defect. */
+export const FORCED_SUFFIX = ' (scarto simulato dalla sandbox)';
+export const FORCED_GENERIC: SdiText = {
+  description: 'Errore {{code}}',
+  hint: 'Scarto richiesto con l’intestazione Sandbox-Scenario.',
+};
+
+/** The description of each Update, as SDI's message would put it. */
+export const UPDATE_DESCRIPTIONS: Readonly<Record<SendState, string>> = {
+  Inviato: 'File ricevuto dal Sistema di Interscambio',
+  Scartato: 'File scartato dal Sistema di Interscambio',
+  Consegnato: 'Fattura consegnata al destinatario',
+  ImpossibilitaDiRecapito:
+    'Impossibilità di recapito: la fattura è a disposizione del destinatario nella sua area riservata',
+  NonConsegnato: 'Mancata consegna: la pubblica amministrazione destinataria non è raggiungibile',
+  AccettatoDalDestinatario: 'Accettata dal destinatario',
+  RifiutatoDalDestinatario: 'Rifiutata dal destinatario',
+  DecorrenzaTermini: 'Decorrenza termini: nessun esito dal destinatario entro 15 giorni dalla consegna',
+  AttestazioneTrasmissioneFattura:
+    'Attestazione di avvenuta trasmissione della fattura con impossibilità di recapito',
+};
+
+/** Delivery to the SCAMBIO channel, for a recipient that is not registered yet. */
+export const HELD_DESCRIPTION =
+  'Fattura consegnata al canale SCAMBIO: sarà recapitata quando il destinatario si registra';
+
+/** Fills `{{name}}` placeholders; one without a value becomes "-" (a notification is read by people). */
+export function fillText(
+  template: string,
+  params: Record<string, string | number | null | undefined>,
+): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => {
+    const value = params[name];
+    return value === undefined || value === null ? '-' : String(value);
+  });
+}
