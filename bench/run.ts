@@ -1,4 +1,5 @@
 /** `npm run bench`: performance figures and their ratios to our targets. Never part of `npm test`. */
+import { benchExport } from './export.ts';
 import { benchFatturapa } from './fatturapa.ts';
 import { report } from './report.ts';
 import { benchServerCore } from './server-core.ts';
@@ -10,3 +11,4 @@ report('FatturaPA engine (ours vs libxml2-wasm; ratio > 1 means ours is faster)'
 report('Server core (100,000 stored sent invoices)', await benchServerCore());
 report('Retries, load and the rate limit', await benchTrust());
 report('Simulated SDI (submission to final state, SDI delay 0)', await benchSdi());
+report('Export (streamed ZIP)', await benchExport());

@@ -7,7 +7,13 @@ import { ApiKeyService } from '../domain/api-keys.ts';
 import type { LiveQuota } from '../domain/quota.ts';
 import { cryptoRandom } from '../random.ts';
 import { parseRateLimits, type RateLimits } from '../http/limits/rate-limits.ts';
-import { DEFAULT_HOST, DEFAULT_PORT, openSandboxStore, startSandboxServer } from '../server.ts';
+import {
+  DEFAULT_MAX_INVOICE_BYTES,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  openSandboxStore,
+  startSandboxServer,
+} from '../server.ts';
 
 const USAGE = `Usage: npm run --silent sandbox -- <command> [options]
 
@@ -21,6 +27,7 @@ Commands:
       --sdi-delay TIME   sandbox time before the simulated SDI takes a submission, e.g. 1s (default), 0, 5m
       --lenient-ids      identifier check-digit failures are warnings, so the official samples go through
       --live-quota N[/S] operations (and signatures) of each live account (default 1000/100)
+      --max-invoice-bytes N  largest invoice file accepted (default 5242880, SDI's 5 MB; code 00003)
   keys create            create an API key and print only the key
       --env test|live    environment of the key (default test)
       --account NAME     account to create the key in, created if needed (default "default")
@@ -46,6 +53,7 @@ export async function main(argv: string[]): Promise<number> {
       'sdi-delay': { type: 'string' },
       'lenient-ids': { type: 'boolean' },
       'live-quota': { type: 'string' },
+      'max-invoice-bytes': { type: 'string' },
       env: { type: 'string' },
       account: { type: 'string' },
       origins: { type: 'string' },
@@ -69,6 +77,10 @@ export async function main(argv: string[]): Promise<number> {
     if (sdiDelayMs === null) return usageError(`invalid --sdi-delay ${values['sdi-delay']}`);
     const quota = /^(\d+)(?:\/(\d+))?$/.exec(values['live-quota'] ?? '1000/100');
     if (!quota) return usageError(`invalid --live-quota ${values['live-quota']}`);
+    const maxInvoiceBytes = Number(values['max-invoice-bytes'] ?? DEFAULT_MAX_INVOICE_BYTES);
+    if (!Number.isInteger(maxInvoiceBytes) || maxInvoiceBytes < 1024) {
+      return usageError(`invalid --max-invoice-bytes ${values['max-invoice-bytes']}`);
+    }
     return serve({
       dataDir,
       port,
@@ -78,6 +90,7 @@ export async function main(argv: string[]): Promise<number> {
       sdiDelayMs,
       lenientIds: values['lenient-ids'] ?? false,
       liveQuota: { operations: Number(quota[1]), signatures: Number(quota[2] ?? 100) },
+      maxInvoiceBytes,
     });
   }
   if (command === 'keys') {
@@ -151,6 +164,7 @@ async function serve(options: {
   sdiDelayMs: number;
   lenientIds: boolean;
   liveQuota: LiveQuota;
+  maxInvoiceBytes: number;
 }): Promise<number> {
   const logger = pino({ level: options.logLevel }, pino.destination(2));
   // A new data folder gets an account with a sandbox key, so the first run is usable at once.

@@ -102,6 +102,18 @@ describe('npm run sandbox -- serve', () => {
     expect(second.firstKey).toBeNull();
   });
 
+  it('takes the invoice size limit from --max-invoice-bytes', async () => {
+    const started = await startSandboxProcess(dataDir(), ['--max-invoice-bytes', '2048']);
+    child = started.child;
+    const res = await fetch(`${started.url}/send/xml`, {
+      method: 'POST',
+      headers: { ...basic(started.firstKey!), 'content-type': 'application/xml' },
+      body: `<?xml version="1.0"?><x>${'y'.repeat(3000)}</x>`,
+    });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe('00003');
+  });
+
   it('finishes the request in flight on SIGTERM, then closes the database and exits 0', async () => {
     const dir = dataDir();
     const { url, firstKey, output } = await start(dir);
