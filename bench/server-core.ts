@@ -70,7 +70,8 @@ export async function benchServerCore(): Promise<Figure[]> {
     const seedStart = Date.now();
     const { key, ids } = seed(dataDir);
     const seedSeconds = (Date.now() - seedStart) / 1000;
-    const server = await startBenchServer(dataDir, ['--rate-limit', 'unlimited']);
+    // The simulated SDI waits a day here: this measures the API itself; bench/sdi.ts measures the SDI.
+    const server = await startBenchServer(dataDir, ['--rate-limit', 'unlimited', '--sdi-delay', '24h']);
     const client = new BenchClient(server.origin, key, UPLOAD_CONCURRENCY);
     try {
       await latencies(20, () => client.call('GET', '/v1/send?page_size=200')); // warm-up
