@@ -1,5 +1,18 @@
 import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+
+/** Also used by the headless journey test to build the renderer into a temp folder with plain Vite. */
+export const rendererConfig = {
+  root: resolve(import.meta.dirname, 'src/renderer'),
+  // Relative asset URLs: the same build loads from file:// in Electron and from /app/ in headless mode.
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: resolve(import.meta.dirname, 'out/renderer'),
+    rollupOptions: { input: resolve(import.meta.dirname, 'src/renderer/index.html') },
+  },
+};
 
 // Three bundles: the Electron main process (hosts the sandbox server), the preload bridge, and the renderer.
 export default defineConfig({
@@ -21,8 +34,5 @@ export default defineConfig({
       },
     },
   },
-  renderer: {
-    root: resolve(import.meta.dirname, 'src/renderer'),
-    build: { rollupOptions: { input: resolve(import.meta.dirname, 'src/renderer/index.html') } },
-  },
+  renderer: rendererConfig,
 });

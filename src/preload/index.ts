@@ -1,10 +1,8 @@
 import { contextBridge, ipcRenderer } from 'electron';
+import { createIpcGateway } from './bridge.ts';
 
-/** The only surface the renderer sees; it grows into the typed gateway of the desktop issue. */
-const scambio = {
-  sandboxBaseUrl: (): Promise<string | null> => ipcRenderer.invoke('sandbox:base-url'),
-};
-
-contextBridge.exposeInMainWorld('scambio', scambio);
-
-export type ScambioBridge = typeof scambio;
+// Nothing but the gateway: no ipcRenderer, no Node, no generic "send any channel" function.
+contextBridge.exposeInMainWorld(
+  'scambio',
+  createIpcGateway({ invoke: (channel, payload) => ipcRenderer.invoke(channel, payload) }),
+);

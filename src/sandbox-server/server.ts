@@ -8,6 +8,7 @@ import { headlessDataKeySource, type DataKeySource } from './crypto/data-key.ts'
 import type { LiveQuota } from './domain/quota.ts';
 import { createServices, type Services } from './domain/services.ts';
 import { createApp } from './http/app.ts';
+import { appUiRoutes } from './http/routes/app-ui.ts';
 import type { IdempotencyStore } from './http/idempotency.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/limits/rate-limits.ts';
 import { scheduleMaintenanceJobs } from './jobs/maintenance.ts';
@@ -21,6 +22,8 @@ export const DEFAULT_HOST = '127.0.0.1';
 /** SDI's limit for one transmitted file (sdi-rules.md, code 00003). */
 export const DEFAULT_MAX_INVOICE_BYTES = 5 * 1024 * 1024;
 export const DATABASE_FILE = 'scambio.sqlite';
+/** Where `npx electron-vite build` puts the renderer, relative to this file in the source tree. */
+export const DEFAULT_UI_DIR = join(import.meta.dirname, '../../out/renderer');
 
 export interface SandboxOptions {
   dataDir: string;
@@ -46,6 +49,8 @@ export interface SandboxOptions {
   liveQuota?: LiveQuota;
   /** No progress from the SDI worker for this long while jobs are due makes /health answer 503. */
   workerStallMs?: number;
+  /** The built renderer to serve under `/app/` (default: `out/renderer`); null serves no UI. */
+  uiDir?: string | null;
 }
 
 export interface SandboxServer {
@@ -92,6 +97,7 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     logger,
     stallMs: options.workerStallMs ?? 30_000,
   });
+  const ui = options.uiDir === null ? null : appUiRoutes(options.uiDir ?? DEFAULT_UI_DIR, services.keys);
   const app = createApp({
     store,
     services,
@@ -104,6 +110,7 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     idempotencyStore: options.idempotencyStore ?? store.idempotency,
     worker,
     sandboxClock: clock instanceof SandboxClock ? clock : null,
+    ui,
   });
 
   const host = options.host ?? DEFAULT_HOST;
@@ -138,6 +145,7 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
         server.close(() => {
           // The worker finishes its job in progress before the database closes under it.
           void worker.stop().then(() => {
+            ui?.close();
             store.close();
             resolve();
           });

@@ -14,6 +14,7 @@ import { AuthFailureLimiter, healthRateLimit, keyRateLimits, type RateLimits } f
 import { errorHandler, notFoundRoute } from './problem.ts';
 import { jsonBody } from './raw-body.ts';
 import { requestContext } from './request-context.ts';
+import type { AppUi } from './routes/app-ui.ts';
 import { companyRoutes } from './routes/company.ts';
 import { exportRoutes } from './routes/export.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -39,6 +40,8 @@ export interface AppDependencies {
   worker: JobWorker;
   /** The clock `/_sandbox/clock` moves; null when the server runs on a clock it cannot move. */
   sandboxClock: SandboxClock | null;
+  /** The built renderer under `/app/` (headless mode); absent in the desktop app, which loads it from disk. */
+  ui?: AppUi | null;
 }
 
 export function createApp(deps: AppDependencies): Express {
@@ -56,6 +59,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(accessLog(logger));
   app.use('/v1/health', healthRateLimit(clock));
   app.use('/v1', healthRoutes(store, { sdi_worker: () => deps.worker.health() }));
+  if (deps.ui) app.use(deps.ui.router);
   app.use(corsPreflight(store));
 
   // Order matters: who is calling, from where, how often; then the log; then (for submissions) the

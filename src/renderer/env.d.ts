@@ -1,0 +1,2 @@
+// Vite bundles stylesheets; TypeScript only needs to know importing one is allowed.
+declare module '*.css';

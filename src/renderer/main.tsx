@@ -1,0 +1,47 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createHttpGateway } from '../shared/gateway/http-gateway.ts';
+import type { Gateway } from '../shared/gateway/channels.ts';
+import { App } from './app.tsx';
+import { GatewayContext } from './gateway-context.ts';
+import { initI18n } from './i18n.ts';
+
+declare global {
+  interface Window {
+    /** Set by the Electron preload; absent when the headless sandbox serves this page to a browser. */
+    scambio?: Gateway;
+  }
+}
+
+/** In Electron, the preload's IPC gateway; in a browser, the HTTP one with the session the server put in the page. */
+function pickGateway(): Gateway {
+  if (window.scambio) return window.scambio;
+  const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
+  const sessionKey = meta('scambio-session');
+  if (!sessionKey)
+    throw new Error('No gateway: open this page from the app or from `npm run sandbox` (/app/).');
+  return createHttpGateway({
+    apiBase: meta('scambio-api') ?? '/v1',
+    sessionKey,
+    storage: window.localStorage,
+  });
+}
+
+const root = document.getElementById('root')!;
+const gateway = pickGateway();
+const settings = await gateway.settings.get();
+document.documentElement.lang = settings.language;
+await initI18n(settings.language);
+const markLoaded = () => (root.dataset.appState = 'loaded');
+
+createRoot(root).render(
+  <StrictMode>
+    <MantineProvider>
+      <GatewayContext.Provider value={gateway}>
+        <App onLoaded={markLoaded} />
+      </GatewayContext.Provider>
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,85 @@
+import { HTTP_METHODS, type ApiRequest, type ApiResponse } from './channels.ts';
+
+export class GatewayError extends Error {}
+
+/** Headers the UI may not set: credentials are the host's business, and hop-by-hop ones are fetch's. */
+const FORBIDDEN_HEADERS = new Set(['authorization', 'cookie', 'host', 'content-length', 'connection']);
+
+/** The absolute URL for `request` under `baseUrl`, refusing anything that would leave it. */
+export function apiUrl(baseUrl: string, request: ApiRequest): URL {
+  const base = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+  if (typeof request.path !== 'string' || !/^\/(?!\/)/.test(request.path) || request.path.includes('..')) {
+    throw new GatewayError(`Refused API path: ${String(request.path)}`);
+  }
+  const url = new URL(request.path.slice(1), base);
+  if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) {
+    throw new GatewayError(`Refused API path: ${request.path}`);
+  }
+  for (const [name, value] of Object.entries(request.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(name, String(value));
+  }
+  return url;
+}
+
+function isTextType(type: string): boolean {
+  return type.startsWith('text/') || type.includes('xml') || type.includes('json');
+}
+
+/** Sends one API request with the given credentials; shared by the Electron main process and the browser. */
+export async function performApiRequest(
+  fetchImpl: typeof fetch,
+  baseUrl: string,
+  authorization: string | null,
+  request: ApiRequest,
+): Promise<ApiResponse> {
+  if (!HTTP_METHODS.includes(request.method)) throw new GatewayError(`Refused method: ${request.method}`);
+  const url = apiUrl(baseUrl, request);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers ?? {})) {
+    if (!FORBIDDEN_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = String(value);
+  }
+  let body: string | undefined;
+  if (typeof request.body === 'string') body = request.body;
+  else if (request.body !== undefined) {
+    body = JSON.stringify(request.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  if (authorization) headers.authorization = authorization;
+  const response = await fetchImpl(url, { method: request.method, headers, body });
+  const responseHeaders: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') responseHeaders[name] = value;
+  });
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: responseHeaders,
+      body: text ? JSON.parse(text) : null,
+      encoding: 'json',
+    };
+  }
+  if (type === '' || isTextType(type)) {
+    return {
+      status: response.status,
+      headers: responseHeaders,
+      body: await response.text(),
+      encoding: 'text',
+    };
+  }
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { status: response.status, headers: responseHeaders, body: toBase64(bytes), encoding: 'base64' };
+}
+
+/** Base64 without Node's Buffer, so the browser build can use it too. */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export function basicAuthorization(key: string): string {
+  return `Basic ${btoa(`${key}:`)}`;
+}

@@ -1,0 +1,140 @@
+/**
+ * The one gateway between the UI and whatever hosts it: channel names and payloads are defined here once, so the
+ * preload, the main process and the browser implementation are checked against the same types.
+ */
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export interface ApiRequest {
+  method: HttpMethod;
+  /** Path below the API root, e.g. `/send`; never an absolute URL (the host decides where requests go). */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** JSON-serialisable value, or a string sent as is (e.g. XML). */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Parsed JSON, text, or Base64 for binary answers (see `encoding`). */
+  body: unknown;
+  encoding: 'json' | 'text' | 'base64';
+}
+
+export const LANGUAGES = ['it', 'en', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export interface Settings {
+  language: Language;
+}
+
+export type KeyKind = 'test' | 'live';
+
+/** What the UI may know of a profile: never its key. */
+export interface ProfileView {
+  id: string;
+  name: string;
+  kind: 'local' | 'remote';
+  baseUrl: string;
+  environment: KeyKind;
+  hasKey: boolean;
+}
+
+export interface ProfilesView {
+  activeId: string;
+  profiles: ProfileView[];
+}
+
+export interface ProfileInput {
+  name: string;
+  baseUrl: string;
+  keyKind: KeyKind;
+  /** Travels UI → host once, to go into the keychain; no channel ever returns it. */
+  apiKey: string;
+}
+
+export type SaveProfileResult = { ok: true; profile: ProfileView } | { ok: false; reason: string };
+
+export type KeychainStatus = { available: true } | { available: false; reason: string };
+
+export interface PickedFile {
+  name: string;
+  /** File content in Base64: binary-safe across IPC and HTTP alike. */
+  contentBase64: string;
+}
+
+export interface SaveFileRequest {
+  suggestedName: string;
+  contentBase64: string;
+}
+
+export type SaveResult = { saved: true } | { saved: false };
+
+/** Every channel: its request payload and its answer. */
+export interface GatewayChannels {
+  'api.request': { request: ApiRequest; response: ApiResponse };
+  'settings.get': { request: void; response: Settings };
+  'settings.set': { request: Partial<Settings>; response: Settings };
+  'profiles.list': { request: void; response: ProfilesView };
+  'profiles.select': { request: { id: string }; response: ProfilesView };
+  'profiles.save': { request: ProfileInput; response: SaveProfileResult };
+  'keychain.status': { request: void; response: KeychainStatus };
+  'shell.openExternal': { request: { url: string }; response: void };
+  'dialog.pickFiles': { request: { extensions?: string[] }; response: PickedFile[] };
+  'dialog.saveFile': { request: SaveFileRequest; response: SaveResult };
+  'print.toPdf': { request: { suggestedName: string }; response: SaveResult };
+}
+
+export type Channel = keyof GatewayChannels;
+export type RequestOf<C extends Channel> = GatewayChannels[C]['request'];
+export type ResponseOf<C extends Channel> = GatewayChannels[C]['response'];
+
+/** A record with exactly one entry per channel makes forgetting one a compile error, here and in each host. */
+const CHANNEL_SET: Record<Channel, true> = {
+  'api.request': true,
+  'settings.get': true,
+  'settings.set': true,
+  'profiles.list': true,
+  'profiles.select': true,
+  'profiles.save': true,
+  'keychain.status': true,
+  'shell.openExternal': true,
+  'dialog.pickFiles': true,
+  'dialog.saveFile': true,
+  'print.toPdf': true,
+};
+export const CHANNELS = Object.keys(CHANNEL_SET) as Channel[];
+
+export function isChannel(name: unknown): name is Channel {
+  return typeof name === 'string' && Object.hasOwn(CHANNEL_SET, name);
+}
+
+export type Invoke = <C extends Channel>(channel: C, payload: RequestOf<C>) => Promise<ResponseOf<C>>;
+
+type Domain<C extends string> = C extends `${infer D}.${string}` ? D : never;
+
+/** `window.scambio`: one object per domain, e.g. `scambio.api.request(...)`, `scambio.settings.get()`. */
+export type Gateway = {
+  [D in Domain<Channel>]: {
+    [C in Channel as C extends `${D}.${infer M}` ? M : never]: RequestOf<C> extends void
+      ? () => Promise<ResponseOf<C>>
+      : (payload: RequestOf<C>) => Promise<ResponseOf<C>>;
+  };
+};
+
+/** Builds the domain-shaped gateway over one transport; hosts only supply `invoke`. */
+export function buildGateway(invoke: Invoke): Gateway {
+  const gateway: Record<string, Record<string, (payload?: unknown) => Promise<unknown>>> = {};
+  for (const channel of CHANNELS) {
+    const [domain, method] = channel.split('.') as [string, string];
+    gateway[domain] ??= {};
+    gateway[domain][method] = (payload?: unknown) => invoke(channel, payload as never);
+  }
+  return Object.freeze(gateway) as unknown as Gateway;
+}
+
+/** Host side: one handler per channel, with its payload as received (to be checked: it crossed a boundary). */
+export type GatewayHandlers = { [C in Channel]: (payload: RequestOf<C>) => Promise<ResponseOf<C>> };

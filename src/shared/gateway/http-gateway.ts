@@ -1,0 +1,118 @@
+/**
+ * The gateway for the UI served by the headless sandbox at `/app/`: same interface as the desktop preload, but
+ * limited to the local sandbox (a browser never holds a live key) and to what a web page can do.
+ */
+import { performApiRequest, basicAuthorization, toBase64 } from './api-fetch.ts';
+import {
+  LANGUAGES,
+  buildGateway,
+  isChannel,
+  type Gateway,
+  type GatewayHandlers,
+  type Invoke,
+  type Language,
+  type ProfilesView,
+  type Settings,
+} from './channels.ts';
+
+export interface HttpGatewayOptions {
+  /** API root on this origin, e.g. `/v1`. */
+  apiBase: string;
+  /** The sandbox session key the server put in the page (see docs/desktop.md). */
+  sessionKey: string;
+  fetch?: typeof fetch;
+  storage?: Pick<Storage, 'getItem' | 'setItem'>;
+  defaultLanguage?: Language;
+}
+
+const SETTINGS_KEY = 'scambio.settings';
+const LOCAL_PROFILE_ID = 'local';
+
+export function createHttpGateway(options: HttpGatewayOptions): Gateway {
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const origin = globalThis.location?.origin ?? 'http://127.0.0.1';
+  const baseUrl = new URL(options.apiBase, origin).toString();
+  const readSettings = (): Settings => {
+    const fallback: Settings = { language: options.defaultLanguage ?? 'it' };
+    try {
+      const stored = JSON.parse(options.storage?.getItem(SETTINGS_KEY) ?? 'null') as Partial<Settings> | null;
+      const language = LANGUAGES.find((l) => l === stored?.language);
+      return { language: language ?? fallback.language };
+    } catch {
+      return fallback;
+    }
+  };
+  const profiles = (): ProfilesView => ({
+    activeId: LOCAL_PROFILE_ID,
+    profiles: [
+      {
+        id: LOCAL_PROFILE_ID,
+        name: 'Local sandbox',
+        kind: 'local',
+        baseUrl,
+        environment: 'test',
+        hasKey: true,
+      },
+    ],
+  });
+  const handlers: GatewayHandlers = {
+    'api.request': (request) =>
+      performApiRequest(fetchImpl, baseUrl, basicAuthorization(options.sessionKey), request),
+    'settings.get': async () => readSettings(),
+    'settings.set': async (patch) => {
+      const language = LANGUAGES.find((l) => l === patch.language) ?? readSettings().language;
+      const next: Settings = { language };
+      options.storage?.setItem(SETTINGS_KEY, JSON.stringify(next));
+      return next;
+    },
+    'profiles.list': async () => profiles(),
+    'profiles.select': async () => profiles(),
+    'profiles.save': async () => ({ ok: false, reason: 'browser' }),
+    'keychain.status': async () => ({ available: false, reason: 'browser' }),
+    'shell.openExternal': async ({ url }) => {
+      if (/^https:\/\//.test(url)) globalThis.open?.(url, '_blank', 'noopener,noreferrer');
+    },
+    'dialog.pickFiles': ({ extensions }) => pickFiles(extensions),
+    'dialog.saveFile': async ({ suggestedName, contentBase64 }) => {
+      const bytes = Uint8Array.from(atob(contentBase64), (c) => c.charCodeAt(0));
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([bytes]));
+      link.download = suggestedName;
+      link.click();
+      URL.revokeObjectURL(link.href);
+      return { saved: true };
+    },
+    'print.toPdf': async () => {
+      // A page cannot write a PDF itself; the browser's print dialog offers "Save as PDF".
+      globalThis.print?.();
+      return { saved: false };
+    },
+  };
+  const invoke: Invoke = (channel, payload) => {
+    if (!isChannel(channel)) return Promise.reject(new Error(`Unknown gateway channel: ${String(channel)}`));
+    return (handlers[channel] as (p: typeof payload) => Promise<never>)(payload);
+  };
+  return buildGateway(invoke);
+}
+
+function pickFiles(extensions: string[] | undefined): Promise<{ name: string; contentBase64: string }[]> {
+  return new Promise((resolve) => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.multiple = true;
+    if (extensions?.length) input.accept = extensions.map((e) => `.${e}`).join(',');
+    input.addEventListener('change', async () => {
+      const files = [...(input.files ?? [])];
+      resolve(
+        await Promise.all(
+          files.map(async (f) => ({
+            name: f.name,
+            contentBase64: toBase64(new Uint8Array(await f.arrayBuffer())),
+          })),
+        ),
+      );
+    });
+    input.addEventListener('cancel', () => resolve([]));
+    input.click();
+  });
+}

@@ -1,0 +1,78 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { _electron as electron } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { startSandboxServer } from '../../src/sandbox-server/server.ts';
+import { invoiceXml, italianVat } from '../support/invoices.ts';
+import { basicAuth } from '../support/sandbox-process.ts';
+import { localSandboxJourney } from './support/journey.ts';
+
+const repo = new URL('../../', import.meta.url).pathname;
+
+/** The Electron binary, or why this machine cannot launch it (the test then reports itself skipped). */
+function electronBinary(): { path: string } | { reason: string } {
+  const packageDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+  const pathFile = join(packageDir, 'path.txt');
+  if (!existsSync(pathFile)) {
+    return {
+      reason: 'no Electron binary (node_modules/electron/path.txt is absent; it downloads on first launch)',
+    };
+  }
+  const binary = join(packageDir, 'dist', readFileSync(pathFile, 'utf8').trim());
+  if (!existsSync(binary)) return { reason: `the Electron binary ${binary} is missing` };
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+    return { reason: 'no display (run under xvfb-run)' };
+  }
+  return { path: binary };
+}
+
+describe('the desktop app, with Playwright _electron', () => {
+  it('opens on the local sandbox dashboard, switches language and quits cleanly', async (context) => {
+    const binary = electronBinary();
+    if ('reason' in binary) {
+      console.warn(`[electron journey] skipped: ${binary.reason}`);
+      return context.skip(binary.reason);
+    }
+
+    execFileSync(process.execPath, [join(repo, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
+      cwd: repo,
+      stdio: 'ignore',
+      timeout: 120_000,
+    });
+    // A data folder prepared the headless way, with one sent invoice: the app must open the same data.
+    const userData = mkdtempSync(join(tmpdir(), 'scambio-electron-'));
+    try {
+      const seed = await startSandboxServer({ dataDir: userData, port: 0, uiDir: null });
+      const { key } = seed.services.keys.create({ account: 'default', environment: 'test' });
+      await fetch(`${seed.baseUrl}/send/xml`, {
+        method: 'POST',
+        headers: basicAuth(key),
+        body: invoiceXml({ supplierVat: italianVat(78) }),
+      });
+      await seed.close();
+
+      const app = await electron.launch({
+        executablePath: binary.path,
+        args: [repo, `--user-data-dir=${userData}`],
+        env: { ...process.env, SCAMBIO_LOG_LEVEL: 'silent', ELECTRON_RENDERER_URL: '' },
+        timeout: 30_000,
+      });
+      const exited = new Promise<number | null>((resolve) =>
+        app.process().once('exit', (code) => resolve(code)),
+      );
+      try {
+        const page = await app.firstWindow({ timeout: 30_000 });
+        await localSandboxJourney(page, { sent: 1 });
+        expect(await page.evaluate(() => typeof (window as { require?: unknown }).require)).toBe('undefined');
+      } finally {
+        await app.close();
+      }
+      expect(await exited).toBe(0);
+    } finally {
+      rmSync(userData, { recursive: true, force: true });
+    }
+  }, 240_000);
+});

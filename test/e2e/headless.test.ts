@@ -1,0 +1,84 @@
+import { rmSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceXml, italianVat } from '../support/invoices.ts';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox.ts';
+import { buildRendererToTemp } from './support/build-renderer.ts';
+import { localSandboxJourney } from './support/journey.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+describe('the UI in headless mode, in Chromium', () => {
+  let uiDir: string;
+  let sandbox: TestSandbox;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    uiDir = await buildRendererToTemp();
+    sandbox = await startTestSandbox({ uiDir });
+    // The page's session belongs to the `default` account, as on a first `npm run sandbox`.
+    const caller = sandbox.caller('default');
+    const sent = await caller.post('/v1/send/xml', { body: invoiceXml({ supplierVat: italianVat(77) }) });
+    expect(sent.status).toBeLessThan(300);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+      timeout: 30_000,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.close();
+    if (uiDir) rmSync(uiDir, { recursive: true, force: true });
+  });
+
+  it('shows the local sandbox dashboard, switches language and lists sent invoices', async () => {
+    const context = await browser.newContext({ locale: 'it-IT' });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    try {
+      await page.goto(`${sandbox.origin}/app/`, { timeout: 15_000 });
+      await localSandboxJourney(page, { sent: 1 });
+      // A browser has no live profiles, so no keychain warning either.
+      expect(await page.getByTestId('keychain-unavailable').count()).toBe(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('pages the sent invoices by the server total', async () => {
+    const caller = sandbox.caller('default');
+    for (let i = 2; i <= 25; i++) {
+      await caller.post('/v1/send/xml', {
+        body: invoiceXml({ supplierVat: italianVat(77), number: `P-${i}` }),
+      });
+    }
+    const context = await browser.newContext({ locale: 'it-IT' });
+    const page = await context.newPage();
+    const rows = page.locator('[data-testid="sent-table"] tbody tr');
+    try {
+      await page.goto(`${sandbox.origin}/app/`, { timeout: 15_000 });
+      await page.locator('#root[data-app-state="loaded"]').waitFor({ timeout: 15_000 });
+      await page.getByText('Fatture inviate', { exact: true }).first().click();
+      await page.getByText('1–20 di 25').waitFor({ timeout: 15_000 });
+      expect(await rows.count()).toBe(20);
+      await page.getByRole('button', { name: '2', exact: true }).click();
+      await page.getByText('21–25 di 25').waitFor({ timeout: 15_000 });
+      expect(await rows.count()).toBe(5);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
