@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { main as sandbox } from '../src/sandbox-server/cli/sandbox.ts';
+import { DEFAULT_UI_DIR } from '../src/sandbox-server/server.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -49,7 +50,12 @@ if ('path' in electron) {
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
   process.stdout.write(
-    `Desktop window unavailable: ${electron.reason}. Serving the headless sandbox instead.\n`,
+    `Desktop window unavailable: ${electron.reason}. Serving the same UI headless instead.\n`,
   );
+  if (!existsSync(join(DEFAULT_UI_DIR, 'index.html'))) {
+    // The browser UI is the built renderer; build it once so the headless fallback shows the same screens.
+    const build = spawnSync('npx', ['electron-vite', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) process.stdout.write('The UI could not be built; the API is still served.\n');
+  }
   process.exit(await sandbox(['serve', ...process.argv.slice(2)]));
 }

@@ -171,6 +171,7 @@ async function serve(options: {
   const firstKey = firstRunKey(options.dataDir);
   const server = await startSandboxServer({ ...options, logger });
   process.stdout.write(`Scambio sandbox listening on ${server.baseUrl}\n`);
+  process.stdout.write(`UI in a browser: ${server.baseUrl.replace(/\/v1$/, '/app/')}\n`);
   process.stdout.write(`Data folder: ${options.dataDir}\n`);
   if (firstKey) process.stdout.write(`New sandbox API key (shown once): ${firstKey}\n`);
   await new Promise<void>((resolve) => {
