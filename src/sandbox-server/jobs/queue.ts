@@ -46,8 +46,11 @@ export interface JobQueueOptions {
 
 const RETRY_BASE_MS = 1000;
 const RETRY_MAX_MS = 3_600_000;
-/** Long drains give the event loop (HTTP requests) a turn this often. */
-const YIELD_EVERY = 50;
+/**
+ * A long drain gives the event loop (HTTP requests) a turn after this much work, so a backlog of SDI jobs
+ * cannot make API callers wait: counted in time, since jobs differ a lot in cost.
+ */
+const YIELD_AFTER_MS = 8;
 
 /**
  * The durable job queue in SQLite, driven by the sandbox clock. `enqueue` may be called inside another
@@ -127,6 +130,7 @@ export class JobQueue {
   private async drain(): Promise<number> {
     const { store, clock } = this.options;
     let ran = 0;
+    let sliceStarted = performance.now();
     while (!this.closed) {
       const now = clock.now();
       // A store failure here (database gone) ends the drain; the health check reports it.
@@ -135,7 +139,10 @@ export class JobQueue {
       await this.attempt(job, now);
       ran++;
       for (const listener of this.progressListeners) listener();
-      if (ran % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (performance.now() - sliceStarted >= YIELD_AFTER_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStarted = performance.now();
+      }
     }
     return ran;
   }
