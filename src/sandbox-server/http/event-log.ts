@@ -7,7 +7,7 @@ import type { Store } from '../store/store.ts';
 import { context } from './context.ts';
 
 /** Response bodies above this size are cut in the log: the log is for reading, the resource holds the data. */
-const RESPONSE_BODY_LOG_LIMIT = 64 * 1024;
+const RESPONSE_BODY_LOG_LIMIT = 16 * 1024;
 
 /**
  * Records every authenticated request as an Event once its response is sent (spec "Request log").
