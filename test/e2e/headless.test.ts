@@ -1,12 +1,11 @@
 import { rmSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium.ts';
 import { invoiceXml, italianVat } from '../support/invoices.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.ts';
 import { buildRendererToTemp } from './support/build-renderer.ts';
 import { localSandboxJourney } from './support/journey.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
 
 describe('the UI in headless mode, in Chromium', () => {
   let uiDir: string;
@@ -20,17 +19,7 @@ describe('the UI in headless mode, in Chromium', () => {
     const caller = sandbox.caller('default');
     const sent = await caller.post('/v1/send/xml', { body: invoiceXml({ supplierVat: italianVat(77) }) });
     expect(sent.status).toBeLessThan(300);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-      timeout: 30_000,
-    });
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {

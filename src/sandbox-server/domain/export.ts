@@ -4,6 +4,7 @@ import { ZipArchive } from 'archiver';
 import type { ExportFilter, ExportRow } from '../store/exports.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
+import type { ReceiveService } from './receives.ts';
 
 export type ExportType = 'send' | 'receive' | 'both';
 
@@ -21,7 +22,10 @@ const PAGE = 100;
  * and count as operations, page by page, as they go into the archive.
  */
 export class ExportService {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly receives: ReceiveService,
+  ) {}
 
   /** Whether anything matches: an empty export is a `204`, not an empty archive. */
   isEmpty(scope: Scope, request: ExportRequest): boolean {
@@ -73,7 +77,10 @@ export class ExportService {
         page.length > 0;
         page = this.receivePage(scope, request, after)
       ) {
-        this.markRead(scope, page);
+        this.receives.markIdsRead(
+          scope,
+          page.filter((r) => !r.isRead).map((r) => r.id),
+        );
         await addPage(page, 'receive');
         after = page.at(-1)!.id;
       }
@@ -88,14 +95,6 @@ export class ExportService {
 
   private receivePage(scope: Scope, request: ExportRequest, after: number) {
     return this.store.receives.exportPage(scope, request.filter, after, PAGE);
-  }
-
-  private markRead(scope: Scope, page: { id: number; isRead: boolean }[]): void {
-    const unread = page.filter((r) => !r.isRead).map((r) => r.id);
-    if (unread.length === 0) return;
-    this.store.transaction(() =>
-      this.store.operations.add(scope, this.store.receives.markRead(scope, unread)),
-    );
   }
 }
 

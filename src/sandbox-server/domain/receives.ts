@@ -42,13 +42,18 @@ export class ReceiveService {
     });
   }
 
+  /** Marks these invoices read; each one that was unread counts one operation (also used by the export). */
+  markIdsRead(scope: Scope, ids: readonly number[]): void {
+    if (ids.length === 0) return;
+    this.store.transaction(() => this.store.operations.add(scope, this.store.receives.markRead(scope, ids)));
+  }
+
   private markRead(scope: Scope, receives: Receive[]): void {
     const unread = receives.filter((r) => !r.is_read);
-    const changed = this.store.receives.markRead(
+    this.markIdsRead(
       scope,
       unread.map((r) => r.id),
     );
-    this.store.operations.add(scope, changed);
     for (const receive of unread) receive.is_read = true;
   }
 }

@@ -57,6 +57,7 @@ export function createServices(deps: {
     signer: () => (signer ??= SandboxSigner.open(deps.dataDir, deps.store.box, { now: deps.clock.now() })),
   });
   const inbound = new InboundService({ ...deps, companies });
+  const receives = new ReceiveService(deps.store);
   const jobs = new JobQueue({
     store: deps.store,
     clock: deps.clock,
@@ -88,13 +89,13 @@ export function createServices(deps: {
     keys: new ApiKeyService(deps.store, deps.clock, deps.random),
     companies,
     submissions,
-    receives: new ReceiveService(deps.store),
+    receives,
     inbound,
     jobs,
     sdi,
     updates: new UpdateService(deps.store),
     quota: new QuotaService(deps.store, deps.liveQuota ?? DEFAULT_LIVE_QUOTA),
-    exports: new ExportService(deps.store),
+    exports: new ExportService(deps.store, receives),
     webhooks,
   };
 }

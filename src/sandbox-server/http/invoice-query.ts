@@ -1,17 +1,13 @@
 import type { Response } from 'express';
-import { ServiceError } from '../domain/service-error.ts';
 import { INVOICE_SORT_COLUMNS, type InvoiceListQuery } from '../store/invoices.ts';
 import type { Store } from '../store/store.ts';
 import { scopeOf } from './context.ts';
 import type { QueryReader } from './query.ts';
+import { readCompanyFilter } from './company-filter.ts';
 
 /** The filters `GET /send` and `GET /receive` share (spec "Filters for GET /send" and "/receive"). */
 export function readInvoiceListQuery(query: QueryReader, res: Response, store: Store): InvoiceListQuery {
-  const companyId = query.integer('company_id');
-  // Contract: a company_id naming no company of the caller is a 404, not an empty list.
-  if (companyId !== undefined && !store.companies.get(scopeOf(res), companyId)) {
-    throw new ServiceError('not-found', 'notFound.companyFilter', { id: companyId });
-  }
+  const companyId = readCompanyFilter(query, store, scopeOf(res));
   const lastUpdate = query.dateRange('last_update');
   const dateSent = query.dateRange('date_sent');
   const documentDate = query.dateRange('document_date');

@@ -11,8 +11,6 @@ export { SigningStoreError } from './credential-file.ts';
 export type { SigningStoreErrorCode } from './credential-file.ts';
 export { loadOrCreateSandboxCa, sandboxCaPaths, SANDBOX_CA_COMMON_NAME } from './sandbox-ca.ts';
 export type { SandboxCa } from './sandbox-ca.ts';
-export { createAesGcmSecretBox } from '../crypto/secret-box.ts';
-export type { SecretBox } from '../crypto/secret-box.ts';
 export {
   issueSignerCertificate,
   organizationIdentifier,

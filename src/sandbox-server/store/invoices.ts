@@ -1,5 +1,9 @@
 import type { DocumentData, Environment, PayloadEncoding } from '../../shared/api/types.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
+import type { Db } from './database.ts';
+import type { ExportFilter, ExportRow } from './exports.ts';
 import { Filter, type Paging, type Sorting } from './list-query.ts';
+import { prepared } from './statements.ts';
 import type { Scope } from './scope.ts';
 
 /** Columns sends and receives share: both are one invoice file with the fields read from its XML. */
@@ -97,4 +101,53 @@ export function invoiceFilter(
 export function parseDocuments(json: string): DocumentData[] | null {
   const documents = JSON.parse(json) as DocumentData[];
   return documents.length > 0 ? documents : null;
+}
+
+/**
+ * One page of an export from `sends` or `receives`, by id after `afterId`: file name, decrypted bytes and the
+ * owning company's VAT, plus whatever `extra` adds. Pages keep no cursor open between them, so the export can
+ * wait on the network in between.
+ */
+export function exportPage<Extra extends object = object>(
+  db: Db,
+  box: SecretBox,
+  source: { table: 'sends' | 'receives'; payloadLabel: string },
+  request: { scope: Scope; filter: ExportFilter; afterId: number; limit: number },
+  extra: {
+    columns?: string;
+    where?: string;
+    params?: unknown[];
+    map?: (row: Record<string, unknown>) => Extra;
+  } = {},
+): (ExportRow & Extra)[] {
+  const { scope, filter } = request;
+  const rows = prepared(
+    db,
+    `SELECT i.id, i.file_name, i.payload, c.vat${extra.columns ? `, ${extra.columns}` : ''}
+     FROM ${source.table} i JOIN companies c ON c.id = i.company_id
+     WHERE i.account_id = ? AND i.environment = ? AND i.id > ?
+       AND (? IS NULL OR i.company_id = ?)
+       AND (? IS NULL OR i.document_date >= ?) AND (? IS NULL OR i.document_date <= ?)
+       ${extra.where ? `AND ${extra.where}` : ''}
+     ORDER BY i.id LIMIT ?`,
+  ).all(
+    scope.accountId,
+    scope.environment,
+    request.afterId,
+    filter.companyId,
+    filter.companyId,
+    filter.from,
+    filter.from,
+    filter.to,
+    filter.to,
+    ...(extra.params ?? []),
+    request.limit,
+  ) as Record<string, unknown>[];
+  return rows.map((row) => ({
+    id: row.id as number,
+    fileName: row.file_name as string,
+    vat: row.vat as string,
+    bytes: box.open(row.payload as Buffer, source.payloadLabel),
+    ...(extra.map ? extra.map(row) : ({} as Extra)),
+  }));
 }

@@ -4,6 +4,7 @@ import { renderPayload } from '../domain/payload.ts';
 import type { Db } from './database.ts';
 import {
   columnList,
+  exportPage,
   invoiceFilter,
   parseDocuments,
   type InvoiceListQuery,
@@ -129,39 +130,20 @@ export class ReceiveRepository {
     return row ? toReceive(row, this.box) : null;
   }
 
-  /** One page of a receive export, by id after `afterId` (see SendRepository.exportPage). */
+  /** One page of a receive export (every received invoice), with its read flag. */
   exportPage(
     scope: Scope,
     filter: ExportFilter,
     afterId: number,
     limit: number,
   ): (ExportRow & { isRead: boolean })[] {
-    const rows = prepared(
+    return exportPage(
       this.db,
-      `SELECT r.id, r.file_name, r.payload, r.is_read, c.vat FROM receives r JOIN companies c ON c.id = r.company_id
-       WHERE r.account_id = ? AND r.environment = ? AND r.id > ?
-         AND (? IS NULL OR r.company_id = ?)
-         AND (? IS NULL OR r.document_date >= ?) AND (? IS NULL OR r.document_date <= ?)
-       ORDER BY r.id LIMIT ?`,
-    ).all(
-      scope.accountId,
-      scope.environment,
-      afterId,
-      filter.companyId,
-      filter.companyId,
-      filter.from,
-      filter.from,
-      filter.to,
-      filter.to,
-      limit,
-    ) as { id: number; file_name: string; payload: Buffer; is_read: 0 | 1; vat: string }[];
-    return rows.map((r) => ({
-      id: r.id,
-      fileName: r.file_name,
-      vat: r.vat,
-      bytes: this.box.open(r.payload, PAYLOAD),
-      isRead: r.is_read === 1,
-    }));
+      this.box,
+      { table: 'receives', payloadLabel: PAYLOAD },
+      { scope, filter, afterId, limit },
+      { columns: 'i.is_read', map: (row) => ({ isRead: row.is_read === 1 }) },
+    );
   }
 
   list(scope: Scope, query: ReceiveListQuery): ListResult<Receive> {

@@ -4,6 +4,7 @@ import { renderPayload } from '../domain/payload.ts';
 import type { Db } from './database.ts';
 import {
   columnList,
+  exportPage,
   invoiceFilter,
   parseDocuments,
   type InvoiceListQuery,
@@ -238,39 +239,19 @@ export class SendRepository {
     );
   }
 
-  /**
-   * One page of a send export, by id after `afterId`: file name, decrypted file bytes and the owning
-   * company's VAT. Pages keep no cursor open between them, so the export can wait on the network.
-   */
+  /** One page of a send export: only invoices SDI is done with (see DEFINITIVE). */
   exportPage(scope: Scope, filter: ExportFilter, afterId: number, limit: number): ExportRow[] {
-    const rows = prepared(
+    return exportPage(
       this.db,
-      `SELECT s.id, s.file_name, s.payload, c.vat FROM sends s JOIN companies c ON c.id = s.company_id
-       WHERE s.account_id = ? AND s.environment = ? AND s.id > ?
-         AND (? IS NULL OR s.company_id = ?)
-         AND (? IS NULL OR s.document_date >= ?) AND (? IS NULL OR s.document_date <= ?)
-         AND (s.latest_state IN (${DEFINITIVE.map(() => '?').join(',')})
-              OR (s.latest_state = 'Consegnato' AND coalesce(s.format, '') <> 'FPA12'))
-       ORDER BY s.id LIMIT ?`,
-    ).all(
-      scope.accountId,
-      scope.environment,
-      afterId,
-      filter.companyId,
-      filter.companyId,
-      filter.from,
-      filter.from,
-      filter.to,
-      filter.to,
-      ...DEFINITIVE,
-      limit,
-    ) as { id: number; file_name: string; payload: Buffer; vat: string }[];
-    return rows.map((r) => ({
-      id: r.id,
-      fileName: r.file_name,
-      vat: r.vat,
-      bytes: this.box.open(r.payload, PAYLOAD),
-    }));
+      this.box,
+      { table: 'sends', payloadLabel: PAYLOAD },
+      { scope, filter, afterId, limit },
+      {
+        where: `(i.latest_state IN (${DEFINITIVE.map(() => '?').join(',')})
+                 OR (i.latest_state = 'Consegnato' AND coalesce(i.format, '') <> 'FPA12'))`,
+        params: DEFINITIVE,
+      },
+    );
   }
 
   list(scope: Scope, query: SendListQuery): ListResult<Send> {

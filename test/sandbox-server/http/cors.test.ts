@@ -1,11 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { CHROMIUM, chromiumInstalled, launchChromium } from '../../support/chromium.ts';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 let sandbox: TestSandbox;
 let allowedPage: Server;
 let otherPage: Server;
@@ -91,23 +90,14 @@ describe('CORS per key, over plain HTTP', () => {
   });
 });
 
-const noChromium = !existsSync(CHROMIUM);
+const noChromium = !chromiumInstalled;
 if (noChromium)
   console.warn(`[cors] browser tests skipped: ${CHROMIUM} is not installed (apt-get install chromium)`);
 
 describe.skipIf(noChromium)('CORS per key, from real Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
   });
   afterAll(() => browser?.close());
 

@@ -66,6 +66,7 @@ describe('webhook registration', () => {
     const read = await caller.get<WebHook>(`/v1/webhook/${created.body.id}`);
     expect(read.body.secret).toBeUndefined();
     expect((await caller.get<WebHook[]>('/v1/webhook', { query: { enabled: true } })).body).toHaveLength(1);
+    expect((await caller.get('/v1/webhook', { query: { company_id: 2_000_000_000 } })).status).toBe(404);
 
     for (const json of [
       { url: 'ftp://example.com/x' },

@@ -3,12 +3,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { BasicConstraints } from 'pkijs';
 import { describe, expect, it } from 'vitest';
 import {
-  createAesGcmSecretBox,
   loadOrCreateSandboxCa,
   sandboxCaPaths,
   SigningStoreError,
 } from '../../../src/sandbox-server/signing/index.ts';
-import type { SecretBox } from '../../../src/sandbox-server/signing/index.ts';
+import { createAesGcmSecretBox, type SecretBox } from '../../../src/sandbox-server/crypto/secret-box.ts';
 import { createCredentialFile } from '../../../src/sandbox-server/signing/credential-file.ts';
 import { isSignedBy } from '../../../src/sandbox-server/signing/x509.ts';
 import { newSecretBox, openssl, opensslVersion, tempDir, warnIfOpensslMissing } from './signing-fixtures.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { createAesGcmSecretBox } from '../../../src/sandbox-server/crypto/secret-box.ts';
-import type { SecretBox } from '../../../src/sandbox-server/signing/index.ts';
+import type { SecretBox } from '../../../src/sandbox-server/crypto/secret-box.ts';
 
 const dirs: string[] = [];
 

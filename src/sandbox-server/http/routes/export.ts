@@ -4,6 +4,7 @@ import type { ExportRequest, ExportService, ExportType } from '../../domain/expo
 import type { Store } from '../../store/store.ts';
 import { scopeOf } from '../context.ts';
 import { QueryReader } from '../query.ts';
+import { readCompanyFilter } from '../company-filter.ts';
 
 const TYPES: Record<string, ExportType> = { send: 'send', receive: 'receive' };
 
@@ -14,7 +15,7 @@ function readExportRequest(
   scope: ReturnType<typeof scopeOf>,
 ): ExportRequest {
   const type = query.oneOf('type', ['send', 'receive']);
-  const companyId = query.integer('company_id');
+  const companyId = readCompanyFilter(query, store, scope);
   const year = query.integer('year', 1970, 9999);
   const month = query.integer('month', 1, 12);
   const quarter = query.integer('quarter', 1, 4);
@@ -31,9 +32,6 @@ function readExportRequest(
   if (year !== undefined && month === undefined && quarter === undefined) fail('year', 'export.yearAlone');
   if (year !== undefined && (range.from !== undefined || range.to !== undefined))
     fail('document_date_from', 'export.periodAndRange');
-  if (companyId !== undefined && !store.companies.get(scope, companyId)) {
-    throw new ServiceError('not-found', 'notFound.companyFilter', { id: companyId });
-  }
   let from = range.from ?? null;
   let to = range.to ?? null;
   if (year !== undefined) {

@@ -6,16 +6,14 @@ import type { Store } from '../../store/store.ts';
 import { pathParam, scopeOf } from '../context.ts';
 import { QueryReader } from '../query.ts';
 import { sendList } from '../responses.ts';
+import { readCompanyFilter } from '../company-filter.ts';
 
 export function logRoutes(store: Store): Router {
   const router = Router();
 
   router.get('/log', (req, res) => {
     const query = new QueryReader(req);
-    const companyId = query.integer('company_id');
-    if (companyId !== undefined && !store.companies.get(scopeOf(res), companyId)) {
-      throw new ServiceError('not-found', 'notFound.companyFilter', { id: companyId });
-    }
+    const companyId = readCompanyFilter(query, store, scopeOf(res));
     const created = query.dateRange('date_created');
     const dateTime = query.dateRange('date_time');
     const result = store.events.list(scopeOf(res), {

@@ -8,6 +8,7 @@ import { UPDATE_DEFAULT_SORTING, UPDATE_SORT_COLUMNS } from '../../store/updates
 import { noteResource, pathParam, scopeOf } from '../context.ts';
 import { QueryReader } from '../query.ts';
 import { sendList } from '../responses.ts';
+import { readCompanyFilter } from '../company-filter.ts';
 
 function updateId(raw: string): number {
   const id = parseResourceId(raw);
@@ -21,11 +22,7 @@ export function updateRoutes(updates: UpdateService, store: Store): Router {
 
   router.get('/update', (req, res) => {
     const query = new QueryReader(req);
-    const companyId = query.integer('company_id');
-    // Contract "Lists": a company_id naming no company of the caller is a 404, not an empty list.
-    if (companyId !== undefined && !store.companies.get(scopeOf(res), companyId)) {
-      throw new ServiceError('not-found', 'notFound.companyFilter', { id: companyId });
-    }
+    const companyId = readCompanyFilter(query, store, scopeOf(res));
     const lastUpdate = query.dateRange('last_update');
     const dateSent = query.dateRange('date_sent');
     const result = updates.list(scopeOf(res), {

@@ -5,6 +5,7 @@ import { parseWebhookInput, type WebhookService } from '../../domain/webhooks.ts
 import type { Store } from '../../store/store.ts';
 import { HISTORY_SORT_COLUMNS, WEBHOOK_SORT_COLUMNS } from '../../store/webhooks.ts';
 import { noteResource, pathParam, scopeOf } from '../context.ts';
+import { readCompanyFilter } from '../company-filter.ts';
 import { QueryReader } from '../query.ts';
 import { sendCreated, sendList } from '../responses.ts';
 
@@ -23,7 +24,7 @@ export function webhookRoutes(webhooks: WebhookService, store: Store): Router {
     sendList(
       res,
       store.webhooks.list(scopeOf(res), {
-        company_id: query.integer('company_id'),
+        company_id: readCompanyFilter(query, store, scopeOf(res)),
         description: query.string('description'),
         enabled: query.boolean('enabled'),
         events: query.string('events'),
