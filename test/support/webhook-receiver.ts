@@ -12,6 +12,8 @@ export class WebhookReceiver {
   private server: Server | null = null;
   /** Statuses for the next calls, in order; once used up, every call gets 204. */
   statuses: number[] = [];
+  /** While set, calls are recorded but not answered until it resolves. */
+  hold: Promise<void> | null = null;
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => {
@@ -20,8 +22,10 @@ export class WebhookReceiver {
       req.on('end', () => {
         this.calls.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
         const status = this.statuses.shift() ?? 204;
-        res.statusCode = status;
-        res.end(status >= 300 ? `failure ${status}` : '');
+        void (this.hold ?? Promise.resolve()).then(() => {
+          res.statusCode = status;
+          res.end(status >= 300 ? `failure ${status}` : '');
+        });
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));

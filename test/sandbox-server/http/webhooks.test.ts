@@ -109,6 +109,24 @@ describe('webhook delivery', () => {
     expect(typeof body.id).toBe('number');
   });
 
+  it('never makes the API call that caused a notification wait for the receiver', async () => {
+    const caller = sandbox.caller('hooks-async');
+    await caller.post<WebHook>('/v1/webhook', { json: { url, events: ['company.add'] } });
+    let release!: () => void;
+    receiver.hold = new Promise<void>((resolve) => (release = resolve));
+    try {
+      const before = receiver.calls.length;
+      const created = await caller.post('/v1/company', { json: company(1405) });
+      expect(created.status).toBe(201);
+      // The receiver has the call and has not answered it, yet the API answered already.
+      await receiver.waitFor(before + 1);
+      expect((await caller.get('/v1/company')).status).toBe(200);
+    } finally {
+      release();
+      receiver.hold = null;
+    }
+  });
+
   it('retries after two 500s with the documented backoff, recording every attempt', async () => {
     const caller = sandbox.caller('hooks-retry');
     const hook = (await caller.post<WebHook>('/v1/webhook', { json: { url, events: ['company.add'] } })).body;
