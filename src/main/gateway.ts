@@ -1,12 +1,23 @@
-import { basicAuthorization, performApiRequest, toBase64 } from '../shared/gateway/api-fetch.ts';
+import {
+  basicAuthorization,
+  fetchApi,
+  isSubmission,
+  performApiRequest,
+  streamApiDownload,
+  toBase64,
+} from '../shared/gateway/api-fetch.ts';
 import {
   CHANNELS,
   LANGUAGES,
+  type ApiRequest,
+  type Emit,
   type GatewayHandlers,
+  type HandlerContext,
   type SaveResult,
   type Settings,
 } from '../shared/gateway/channels.ts';
 import type { JsonFile } from './json-file.ts';
+import { openedOnFirstWrite, openPartialFile, type PartialFile } from './partial-file.ts';
 import type { Profiles } from './profiles.ts';
 import type { SecretStore } from './secret-store.ts';
 import { openExternalLink, type ShellLike } from './security.ts';
@@ -21,6 +32,8 @@ export interface GatewayHost {
   printToPdf(): Promise<Uint8Array>;
   readFile(path: string): Promise<Uint8Array>;
   writeFile(path: string, data: Uint8Array): Promise<void>;
+  /** Asks the user (a native dialog) whether to really submit an invoice with a live key. */
+  confirmLiveSend(request: ApiRequest, profileName: string): Promise<boolean>;
 }
 
 export interface MainGatewayOptions {
@@ -31,6 +44,7 @@ export interface MainGatewayOptions {
   fetch?: typeof fetch;
   /** The OS language, used until the user picks one; anything but it/en/de means Italian. */
   defaultLanguage?: string;
+  openFile?: (path: string) => Promise<PartialFile>;
 }
 
 /**
@@ -49,9 +63,18 @@ export function createMainGateway(options: MainGatewayOptions): GatewayHandlers 
     await options.host.writeFile(path, data);
     return { saved: true };
   };
+  const openFile = options.openFile ?? openPartialFile;
   return {
     'api.request': async (request) => {
-      const { baseUrl, key } = await options.profiles.activeCredentials();
+      const { baseUrl, key, environment } = await options.profiles.activeCredentials();
+      // Enforced here, not in the page: whatever the renderer does, a live submission needs the user's yes.
+      if (environment === 'live' && isSubmission(request)) {
+        const view = options.profiles.list();
+        const name = view.profiles.find((p) => p.id === view.activeId)?.name ?? '';
+        if (!(await options.host.confirmLiveSend(request, name))) {
+          return { status: 0, headers: {}, body: null, encoding: 'json', cancelled: 'live-send' };
+        }
+      }
       return performApiRequest(fetchImpl, baseUrl, basicAuthorization(key), request);
     },
     'settings.get': async () => readSettings(),
@@ -64,6 +87,7 @@ export function createMainGateway(options: MainGatewayOptions): GatewayHandlers 
     'profiles.list': async () => options.profiles.list(),
     'profiles.select': async ({ id }) => options.profiles.select(String(id)),
     'profiles.save': (input) => options.profiles.save(input),
+    'profiles.remove': ({ id }) => options.profiles.remove(String(id)),
     'keychain.status': async () => options.secrets.status(),
     'shell.openExternal': async ({ url }) => {
       if (!(await openExternalLink(options.host.shell, url)))
@@ -83,6 +107,28 @@ export function createMainGateway(options: MainGatewayOptions): GatewayHandlers 
         suggestedName,
         Uint8Array.from(atob(contentBase64), (c) => c.charCodeAt(0)),
       ),
+    'dialog.saveDownload': async ({ request, suggestedName, transferId }, { emit }) => {
+      if (request?.method !== 'GET') throw new Error('Downloads are GET requests');
+      const path = await options.host.chooseSavePath(suggestedName);
+      if (!path) return { outcome: 'cancelled' };
+      const { baseUrl, key } = await options.profiles.activeCredentials();
+      const response = await fetchApi(fetchImpl, baseUrl, basicAuthorization(key), request);
+      // The file is opened on the first byte of a 200: a refused export leaves nothing on disk.
+      const file = openedOnFirstWrite(() => openFile(path));
+      try {
+        const result = await streamApiDownload(
+          response,
+          (chunk) => file.write(chunk),
+          (bytes, total) => emit('download.progress', { transferId, bytes, total }),
+        );
+        if (!result.ok) return { outcome: 'failed', response: result.response };
+        await file.commit();
+        return { outcome: 'saved', bytes: result.bytes };
+      } catch (error) {
+        await file.abort();
+        throw error;
+      }
+    },
     'print.toPdf': async ({ suggestedName }) => save(suggestedName, await options.host.printToPdf()),
   };
 }
@@ -92,6 +138,7 @@ export interface IpcMainLike {
 }
 export interface IpcEventLike {
   senderFrame: { url: string } | null;
+  sender: { send(channel: string, payload: unknown): void; isDestroyed?(): boolean };
 }
 
 /**
@@ -104,12 +151,16 @@ export function registerGateway(
   isTrustedUrl: (url: string) => boolean,
 ): void {
   for (const channel of CHANNELS) {
-    const handler = handlers[channel] as (payload: unknown) => Promise<unknown>;
+    const handler = handlers[channel] as (payload: unknown, context: HandlerContext) => Promise<unknown>;
     ipc.handle(channel, async (event, payload) => {
       if (!event.senderFrame || !isTrustedUrl(event.senderFrame.url)) {
         throw new Error(`Refused ${channel} from an untrusted frame`);
       }
-      return handler(payload ?? {});
+      // Events go back to the page that asked, and only while it exists.
+      const emit: Emit = (name, body) => {
+        if (!event.sender.isDestroyed?.()) event.sender.send(name, body);
+      };
+      return handler(payload ?? {}, { emit });
     });
   }
 }

@@ -107,6 +107,18 @@ async function start(): Promise<void> {
       printToPdf: () => window!.webContents.printToPDF({}),
       readFile: (path) => readFile(path),
       writeFile: (path, data) => writeFile(path, data),
+      confirmLiveSend: async (request, profileName) => {
+        const answer = await dialog.showMessageBox(window!, {
+          type: 'warning',
+          buttons: ['Cancel', 'Send'],
+          defaultId: 0,
+          cancelId: 0,
+          title: 'Scambio',
+          message: `Send this invoice to SDI with the live key of "${profileName}"?`,
+          detail: `${request.method} ${request.path} — this is a real submission, not a test.`,
+        });
+        return answer.response === 1;
+      },
     },
   });
   registerGateway(ipcMain, handlers, isAppUrl);

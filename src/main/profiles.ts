@@ -29,6 +29,10 @@ export interface Credentials {
   key: string;
 }
 
+export interface ActiveCredentials extends Credentials {
+  environment: KeyKind;
+}
+
 /** Keychain account holding a profile's key: derived from the profile id, never from user input. */
 export const profileKeyAccount = (id: string) => `profile:${id}`;
 
@@ -101,14 +105,27 @@ export class Profiles {
     return { ok: true, profile: this.list().profiles.find((p) => p.id === id)! };
   }
 
-  /** Base URL and key of the active profile, for the main process only. */
-  async activeCredentials(): Promise<Credentials> {
+  /** Forgets a remote profile and deletes its key from the keychain; the local sandbox cannot be removed. */
+  async remove(id: string): Promise<ProfilesView> {
+    const doc = this.document();
+    const index = doc.remote.findIndex((p) => p.id === id);
+    if (index < 0) return this.list();
+    doc.remote.splice(index, 1);
+    if (doc.activeId === id) doc.activeId = LOCAL_PROFILE_ID;
+    // Off the list first: a failing keychain then leaves an orphaned secret, never a profile without its key.
+    this.file.write(doc);
+    await this.secrets.delete(profileKeyAccount(id));
+    return this.list();
+  }
+
+  /** Base URL, key and environment of the active profile, for the main process only. */
+  async activeCredentials(): Promise<ActiveCredentials> {
     const doc = this.document();
     const remote = doc.remote.find((p) => p.id === doc.activeId);
-    if (!remote) return this.local();
+    if (!remote) return { ...this.local(), environment: 'test' };
     const key = await this.secrets.get(profileKeyAccount(remote.id));
     if (!key) throw new Error(`The key of profile "${remote.name}" is not in the keychain.`);
-    return { baseUrl: remote.baseUrl, key };
+    return { baseUrl: remote.baseUrl, key, environment: remote.keyKind };
   }
 }
 

@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMainGateway, registerGateway, type IpcEventLike } from '../../src/main/gateway.ts';
 import { memoryJsonFile } from '../../src/main/json-file.ts';
@@ -5,6 +8,7 @@ import { Profiles, type ProfilesDocument } from '../../src/main/profiles.ts';
 import { createIpcGateway } from '../../src/preload/bridge.ts';
 import { CHANNELS, type Gateway, type Settings } from '../../src/shared/gateway/channels.ts';
 import { invoiceXml, italianVat } from '../support/invoices.ts';
+import { readZip } from '../support/zip.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.ts';
 import { fakeSecretStore } from './fakes.ts';
 
@@ -13,9 +17,16 @@ const APP_URL = 'file:///app/out/renderer/index.html';
 /** ipcMain and the renderer's ipcRenderer joined in memory, with the sender frame the test chooses. */
 function fakeIpc() {
   const handlers = new Map<string, (event: IpcEventLike, payload: unknown) => Promise<unknown>>();
+  const listeners = new Map<string, Set<(event: unknown, payload: unknown) => void>>();
   let frameUrl = APP_URL;
+  const sender = {
+    send: (channel: string, payload: unknown) => {
+      for (const listener of listeners.get(channel) ?? []) listener({}, structuredClone(payload));
+    },
+  };
   return {
     handlers,
+    listeners,
     fromFrame: (url: string) => void (frameUrl = url),
     ipcMain: { handle: (channel: string, listener: never) => void handlers.set(channel, listener) },
     ipcRenderer: {
@@ -23,8 +34,17 @@ function fakeIpc() {
         const handler = handlers.get(channel);
         // What Electron answers for a channel nobody registered.
         if (!handler) throw new Error(`No handler registered for '${channel}'`);
-        return structuredClone(await handler({ senderFrame: { url: frameUrl } }, structuredClone(payload)));
+        return structuredClone(
+          await handler({ senderFrame: { url: frameUrl }, sender }, structuredClone(payload)),
+        );
       },
+      on: (channel: string, listener: (event: unknown, payload: unknown) => void) => {
+        const set = listeners.get(channel) ?? new Set();
+        listeners.set(channel, set);
+        set.add(listener);
+      },
+      removeListener: (channel: string, listener: (event: unknown, payload: unknown) => void) =>
+        void listeners.get(channel)?.delete(listener),
     },
   };
 }
@@ -36,8 +56,13 @@ describe('the desktop gateway', () => {
   let gateway: Gateway;
   const secrets = fakeSecretStore(true);
   const opened: string[] = [];
+  const liveConfirmations: string[] = [];
+  let confirmLive = false;
+  let savePath: string | null = null;
+  let downloads: string;
 
   beforeAll(async () => {
+    downloads = mkdtempSync(join(tmpdir(), 'scambio-downloads-'));
     sandbox = await startTestSandbox();
     localKey = sandbox.server.services.keys.create({ account: 'default', environment: 'test' }).key;
     const profiles = new Profiles(memoryJsonFile<ProfilesDocument>(), secrets, () => ({
@@ -54,17 +79,24 @@ describe('the desktop gateway', () => {
         host: {
           shell: { openExternal: async (url) => void opened.push(url) },
           pickFiles: async () => ['/tmp/a.xml'],
-          chooseSavePath: async () => null,
+          chooseSavePath: async () => savePath,
           printToPdf: async () => new Uint8Array([37, 80, 68, 70]),
           readFile: async () => new TextEncoder().encode('<x/>'),
           writeFile: async () => {},
+          confirmLiveSend: async (request, profileName) => {
+            liveConfirmations.push(`${profileName}: ${request.method} ${request.path}`);
+            return confirmLive;
+          },
         },
       }),
       (url) => url === APP_URL,
     );
     gateway = createIpcGateway(ipc.ipcRenderer);
   });
-  afterAll(() => sandbox.close());
+  afterAll(async () => {
+    await sandbox.close();
+    rmSync(downloads, { recursive: true, force: true });
+  });
 
   it('registers exactly the shared channels', () => {
     expect([...ipc.handlers.keys()].sort()).toEqual([...CHANNELS].sort());
@@ -121,10 +153,15 @@ describe('the desktop gateway', () => {
   it('refuses unknown channels in the preload, before anything reaches the main process', async () => {
     const bridge = createIpcGateway({
       invoke: () => Promise.reject(new Error('reached the main process')),
+      on: () => {
+        throw new Error('reached the main process');
+      },
+      removeListener: () => {},
     }) as unknown as Record<string, unknown>;
     expect(Object.keys(bridge).sort()).toEqual([
       'api',
       'dialog',
+      'events',
       'keychain',
       'print',
       'profiles',
@@ -133,6 +170,9 @@ describe('the desktop gateway', () => {
     ]);
     expect(Object.isFrozen(bridge)).toBe(true);
     await expect(ipc.ipcRenderer.invoke('sandbox:base-url', null)).rejects.toThrow(/No handler registered/);
+    const unknownEvent = () =>
+      (bridge.events as Gateway['events']).on('ipc.raw' as 'download.progress', () => {});
+    expect(unknownEvent).toThrow(/Unknown gateway event/);
   });
 
   it('answers only the app page, not another frame', async () => {
@@ -148,5 +188,94 @@ describe('the desktop gateway', () => {
     await gateway.shell.openExternal({ url: 'https://www.fatturapa.gov.it/' });
     await expect(gateway.shell.openExternal({ url: 'file:///etc/passwd' })).rejects.toThrow(/Refused/);
     expect(opened).toEqual(['https://www.fatturapa.gov.it/']);
+  });
+  it('streams an export to the file the user picked, with progress, and writes nothing for a refusal', async () => {
+    const vat = italianVat(4242);
+    const caller = sandbox.caller('default');
+    await caller.post('/v1/company', { json: { vat, fiscal_code: vat.slice(2), name: 'Download Srl' } });
+    const xml = invoiceXml({
+      supplierVat: italianVat(4243),
+      customerVat: vat,
+      number: 'D-1',
+      date: '2025-03-03',
+    });
+    await caller.post('/_sandbox/inbound', { json: { payload: xml }, unchecked: true });
+
+    const progress: number[] = [];
+    const stop = gateway.events.on('download.progress', (event) => {
+      if (event.transferId === 't1') progress.push(event.bytes);
+    });
+    savePath = join(downloads, 'march.zip');
+    const saved = await gateway.dialog.saveDownload({
+      request: { method: 'GET', path: '/export', query: { year: 2025, month: 3 } },
+      suggestedName: 'march.zip',
+      transferId: 't1',
+    });
+    stop();
+    const zip = readFileSync(savePath);
+    expect(saved).toEqual({ outcome: 'saved', bytes: zip.length });
+    expect(progress.at(-1)).toBe(zip.length);
+    const files = await readZip(zip);
+    expect([...files.values()].map((b) => b.toString('utf8'))).toEqual([xml]);
+
+    savePath = join(downloads, 'empty.zip');
+    const empty = await gateway.dialog.saveDownload({
+      request: { method: 'GET', path: '/export', query: { year: 2019, month: 1 } },
+      suggestedName: 'empty.zip',
+      transferId: 't2',
+    });
+    expect(empty).toMatchObject({ outcome: 'failed', response: { status: 204 } });
+    const invalid = await gateway.dialog.saveDownload({
+      request: { method: 'GET', path: '/export', query: { year: 2025, month: 13 } },
+      suggestedName: 'empty.zip',
+      transferId: 't3',
+    });
+    expect(invalid).toMatchObject({ outcome: 'failed', response: { status: 400, encoding: 'json' } });
+    expect(existsSync(savePath)).toBe(false);
+    expect(readdirSync(downloads)).toEqual(['march.zip']);
+
+    savePath = null;
+    const cancelled = await gateway.dialog.saveDownload({
+      request: { method: 'GET', path: '/export', query: { year: 2025, month: 3 } },
+      suggestedName: 'march.zip',
+      transferId: 't4',
+    });
+    expect(cancelled).toEqual({ outcome: 'cancelled' });
+  });
+
+  it('asks before a submission with a live key, and sends nothing when the user declines', async () => {
+    const live = sandbox.caller('live-user', 'live');
+    const liveKey = live.key!;
+    const saved = await gateway.profiles.save({
+      name: 'Production',
+      baseUrl: sandbox.server.baseUrl,
+      keyKind: 'live',
+      apiKey: liveKey,
+    });
+    if (!saved.ok) throw new Error(saved.reason);
+    await gateway.profiles.select({ id: saved.profile.id });
+    const sent = async () => (await live.get<unknown[]>('/v1/send')).body.length;
+    try {
+      const xml = invoiceXml({ supplierVat: italianVat(77) });
+      confirmLive = false;
+      const declined = await gateway.api.request({ method: 'POST', path: '/send/xml', body: xml });
+      expect(declined).toMatchObject({ status: 0, cancelled: 'live-send' });
+      expect(await sent()).toBe(0);
+
+      // Reading and validating with a live key need no confirmation; only real submissions do.
+      expect((await gateway.api.request({ method: 'GET', path: '/send' })).status).toBe(200);
+      await gateway.api.request({ method: 'POST', path: '/send/validate/xml', body: xml });
+      expect(liveConfirmations).toEqual(['Production: POST /send/xml']);
+
+      confirmLive = true;
+      const accepted = await gateway.api.request({ method: 'POST', path: '/send/xml', body: xml });
+      expect(accepted.status).toBe(201);
+      expect(await sent()).toBe(1);
+      expect(liveConfirmations).toHaveLength(2);
+    } finally {
+      const after = await gateway.profiles.remove({ id: saved.profile.id });
+      expect(after.activeId).toBe('local');
+      expect(after.profiles.map((p) => p.id)).not.toContain(saved.profile.id);
+    }
   });
 });

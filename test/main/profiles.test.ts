@@ -77,14 +77,27 @@ describe('profiles', () => {
 
   it('give the active profile credentials to the main process, falling back to the local sandbox', async () => {
     const { profiles } = setup();
-    expect(await profiles.activeCredentials()).toEqual(local());
+    expect(await profiles.activeCredentials()).toEqual({ ...local(), environment: 'test' });
     await profiles.save(live);
     expect(profiles.select('p1').activeId).toBe('p1');
     expect(await profiles.activeCredentials()).toEqual({
       baseUrl: 'https://api.example.com/v1',
       key: 'ik_live_k',
+      environment: 'live',
     });
     expect(profiles.select('nope').activeId).toBe('p1');
     expect(profiles.select(LOCAL_PROFILE_ID).activeId).toBe('local');
+  });
+
+  it('remove a remote profile with its keychain entry, falling back to the local sandbox', async () => {
+    const { profiles, secrets } = setup();
+    await profiles.save(live);
+    profiles.select('p1');
+    expect(secrets.entries.has(profileKeyAccount('p1'))).toBe(true);
+    const view = await profiles.remove('p1');
+    expect(view.activeId).toBe(LOCAL_PROFILE_ID);
+    expect(view.profiles.map((p) => p.id)).toEqual([LOCAL_PROFILE_ID]);
+    expect(secrets.entries.has(profileKeyAccount('p1'))).toBe(false);
+    expect((await profiles.remove(LOCAL_PROFILE_ID)).profiles).toHaveLength(1);
   });
 });

@@ -25,13 +25,13 @@ function isTextType(type: string): boolean {
   return type.startsWith('text/') || type.includes('xml') || type.includes('json');
 }
 
-/** Sends one API request with the given credentials; shared by the Electron main process and the browser. */
-export async function performApiRequest(
+/** Sends one API request with the given credentials and hands back the raw answer, body unread. */
+export async function fetchApi(
   fetchImpl: typeof fetch,
   baseUrl: string,
   authorization: string | null,
   request: ApiRequest,
-): Promise<ApiResponse> {
+): Promise<Response> {
   if (!HTTP_METHODS.includes(request.method)) throw new GatewayError(`Refused method: ${request.method}`);
   const url = apiUrl(baseUrl, request);
   const headers: Record<string, string> = {};
@@ -45,7 +45,11 @@ export async function performApiRequest(
     headers['content-type'] ??= 'application/json';
   }
   if (authorization) headers.authorization = authorization;
-  const response = await fetchImpl(url, { method: request.method, headers, body });
+  return fetchImpl(url, { method: request.method, headers, body });
+}
+
+/** Reads a whole answer into the gateway's transferable shape: JSON parsed, text as is, anything else Base64. */
+export async function readApiResponse(response: Response): Promise<ApiResponse> {
   const responseHeaders: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') responseHeaders[name] = value;
@@ -70,6 +74,54 @@ export async function performApiRequest(
   }
   const bytes = new Uint8Array(await response.arrayBuffer());
   return { status: response.status, headers: responseHeaders, body: toBase64(bytes), encoding: 'base64' };
+}
+
+/** Sends one API request with the given credentials; shared by the Electron main process and the browser. */
+export async function performApiRequest(
+  fetchImpl: typeof fetch,
+  baseUrl: string,
+  authorization: string | null,
+  request: ApiRequest,
+): Promise<ApiResponse> {
+  return readApiResponse(await fetchApi(fetchImpl, baseUrl, authorization, request));
+}
+
+/** Reports progress at most every this many bytes, so a fast local stream does not flood the UI with events. */
+const PROGRESS_STEP = 256 * 1024;
+
+/**
+ * Streams a 200 answer chunk by chunk to `write`, reporting progress; any other answer is read whole and returned
+ * as a failure, with nothing written.
+ */
+export async function streamApiDownload(
+  response: Response,
+  write: (chunk: Uint8Array) => Promise<void> | void,
+  progress: (bytes: number, total: number | null) => void,
+): Promise<{ ok: true; bytes: number } | { ok: false; response: ApiResponse }> {
+  if (response.status !== 200 || !response.body)
+    return { ok: false, response: await readApiResponse(response) };
+  const length = Number(response.headers.get('content-length'));
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  let bytes = 0;
+  let reported = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    await write(value);
+    bytes += value.byteLength;
+    if (bytes - reported >= PROGRESS_STEP) {
+      reported = bytes;
+      progress(bytes, total);
+    }
+  }
+  progress(bytes, total);
+  return { ok: true, bytes };
+}
+
+/** Submissions: what a live key turns into a real invoice sent to SDI. Validation-only calls are not. */
+export function isSubmission(request: ApiRequest): boolean {
+  return request.method === 'POST' && /^\/send(\/(xml|file|json))?\/?$/.test(request.path.split('?')[0]!);
 }
 
 /** Base64 without Node's Buffer, so the browser build can use it too. */

@@ -22,6 +22,8 @@ export interface ApiResponse {
   /** Parsed JSON, text, or Base64 for binary answers (see `encoding`). */
   body: unknown;
   encoding: 'json' | 'text' | 'base64';
+  /** Set when the host did not send the request because the user declined (a submission with a live key). */
+  cancelled?: 'live-send';
 }
 
 export const LANGUAGES = ['it', 'en', 'de'] as const;
@@ -73,6 +75,35 @@ export interface SaveFileRequest {
 
 export type SaveResult = { saved: true } | { saved: false };
 
+/** An API answer streamed straight to a file the user picks (an export ZIP): never held whole by the UI. */
+export interface DownloadRequest {
+  request: ApiRequest;
+  suggestedName: string;
+  /** Chosen by the caller, echoed in `download.progress` events. */
+  transferId: string;
+}
+
+export type DownloadResult =
+  | { outcome: 'saved'; bytes: number }
+  | { outcome: 'cancelled' }
+  /** The API did not answer 200 (e.g. 204 nothing to export, 400, 429): nothing was written. */
+  | { outcome: 'failed'; response: ApiResponse };
+
+/** Host → UI notifications. */
+export interface GatewayEvents {
+  'download.progress': { transferId: string; bytes: number; total: number | null };
+}
+export type EventName = keyof GatewayEvents;
+const EVENT_SET: Record<EventName, true> = { 'download.progress': true };
+export const EVENT_NAMES = Object.keys(EVENT_SET) as EventName[];
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.hasOwn(EVENT_SET, name);
+}
+export type EventListener<E extends EventName> = (payload: GatewayEvents[E]) => void;
+/** Subscribes to a host event; returns the unsubscribe function. */
+export type Subscribe = <E extends EventName>(event: E, listener: EventListener<E>) => () => void;
+export type Emit = <E extends EventName>(event: E, payload: GatewayEvents[E]) => void;
+
 /** Every channel: its request payload and its answer. */
 export interface GatewayChannels {
   'api.request': { request: ApiRequest; response: ApiResponse };
@@ -81,10 +112,12 @@ export interface GatewayChannels {
   'profiles.list': { request: void; response: ProfilesView };
   'profiles.select': { request: { id: string }; response: ProfilesView };
   'profiles.save': { request: ProfileInput; response: SaveProfileResult };
+  'profiles.remove': { request: { id: string }; response: ProfilesView };
   'keychain.status': { request: void; response: KeychainStatus };
   'shell.openExternal': { request: { url: string }; response: void };
   'dialog.pickFiles': { request: { extensions?: string[] }; response: PickedFile[] };
   'dialog.saveFile': { request: SaveFileRequest; response: SaveResult };
+  'dialog.saveDownload': { request: DownloadRequest; response: DownloadResult };
   'print.toPdf': { request: { suggestedName: string }; response: SaveResult };
 }
 
@@ -100,10 +133,12 @@ const CHANNEL_SET: Record<Channel, true> = {
   'profiles.list': true,
   'profiles.select': true,
   'profiles.save': true,
+  'profiles.remove': true,
   'keychain.status': true,
   'shell.openExternal': true,
   'dialog.pickFiles': true,
   'dialog.saveFile': true,
+  'dialog.saveDownload': true,
   'print.toPdf': true,
 };
 export const CHANNELS = Object.keys(CHANNEL_SET) as Channel[];
@@ -117,7 +152,9 @@ export type Invoke = <C extends Channel>(channel: C, payload: RequestOf<C>) => P
 type Domain<C extends string> = C extends `${infer D}.${string}` ? D : never;
 
 /** `window.scambio`: one object per domain, e.g. `scambio.api.request(...)`, `scambio.settings.get()`. */
-export type Gateway = {
+export type Gateway = ChannelGateway & { events: { on: Subscribe } };
+
+type ChannelGateway = {
   [D in Domain<Channel>]: {
     [C in Channel as C extends `${D}.${infer M}` ? M : never]: RequestOf<C> extends void
       ? () => Promise<ResponseOf<C>>
@@ -125,16 +162,29 @@ export type Gateway = {
   };
 };
 
-/** Builds the domain-shaped gateway over one transport; hosts only supply `invoke`. */
-export function buildGateway(invoke: Invoke): Gateway {
+/** Builds the domain-shaped gateway over one transport; hosts only supply `invoke` and `subscribe`. */
+export function buildGateway(invoke: Invoke, subscribe: Subscribe): Gateway {
   const gateway: Record<string, Record<string, (payload?: unknown) => Promise<unknown>>> = {};
   for (const channel of CHANNELS) {
     const [domain, method] = channel.split('.') as [string, string];
     gateway[domain] ??= {};
     gateway[domain][method] = (payload?: unknown) => invoke(channel, payload as never);
   }
-  return Object.freeze(gateway) as unknown as Gateway;
+  const events = Object.freeze({
+    on: ((event, listener) => {
+      if (!isEventName(event)) throw new Error(`Unknown gateway event: ${String(event)}`);
+      return subscribe(event, listener);
+    }) as Subscribe,
+  });
+  return Object.freeze({ ...gateway, events }) as unknown as Gateway;
+}
+
+/** What a handler may do besides answering: notify the UI that called it. */
+export interface HandlerContext {
+  emit: Emit;
 }
 
 /** Host side: one handler per channel, with its payload as received (to be checked: it crossed a boundary). */
-export type GatewayHandlers = { [C in Channel]: (payload: RequestOf<C>) => Promise<ResponseOf<C>> };
+export type GatewayHandlers = {
+  [C in Channel]: (payload: RequestOf<C>, context: HandlerContext) => Promise<ResponseOf<C>>;
+};

@@ -2,13 +2,15 @@
  * The gateway for the UI served by the headless sandbox at `/app/`: same interface as the desktop preload, but
  * limited to the local sandbox (a browser never holds a live key) and to what a web page can do.
  */
-import { performApiRequest, basicAuthorization, toBase64 } from './api-fetch.ts';
+import { basicAuthorization, fetchApi, performApiRequest, streamApiDownload, toBase64 } from './api-fetch.ts';
+import { localEvents } from './local-events.ts';
 import {
   LANGUAGES,
   buildGateway,
   isChannel,
   type Gateway,
   type GatewayHandlers,
+  type HandlerContext,
   type Invoke,
   type Language,
   type ProfilesView,
@@ -55,9 +57,10 @@ export function createHttpGateway(options: HttpGatewayOptions): Gateway {
       },
     ],
   });
+  const events = localEvents();
+  const authorization = basicAuthorization(options.sessionKey);
   const handlers: GatewayHandlers = {
-    'api.request': (request) =>
-      performApiRequest(fetchImpl, baseUrl, basicAuthorization(options.sessionKey), request),
+    'api.request': (request) => performApiRequest(fetchImpl, baseUrl, authorization, request),
     'settings.get': async () => readSettings(),
     'settings.set': async (patch) => {
       const language = LANGUAGES.find((l) => l === patch.language) ?? readSettings().language;
@@ -68,6 +71,7 @@ export function createHttpGateway(options: HttpGatewayOptions): Gateway {
     'profiles.list': async () => profiles(),
     'profiles.select': async () => profiles(),
     'profiles.save': async () => ({ ok: false, reason: 'browser' }),
+    'profiles.remove': async () => profiles(),
     'keychain.status': async () => ({ available: false, reason: 'browser' }),
     'shell.openExternal': async ({ url }) => {
       if (/^https:\/\//.test(url)) globalThis.open?.(url, '_blank', 'noopener,noreferrer');
@@ -82,6 +86,22 @@ export function createHttpGateway(options: HttpGatewayOptions): Gateway {
       URL.revokeObjectURL(link.href);
       return { saved: true };
     },
+    'dialog.saveDownload': async ({ request, suggestedName, transferId }, { emit }) => {
+      // A page cannot stream to a file the user picks; it collects the chunks and hands the browser one Blob.
+      const chunks: Uint8Array<ArrayBuffer>[] = [];
+      const result = await streamApiDownload(
+        await fetchApi(fetchImpl, baseUrl, authorization, request),
+        (chunk) => void chunks.push(chunk as Uint8Array<ArrayBuffer>),
+        (bytes, total) => emit('download.progress', { transferId, bytes, total }),
+      );
+      if (!result.ok) return { outcome: 'failed', response: result.response };
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob(chunks));
+      link.download = suggestedName;
+      link.click();
+      URL.revokeObjectURL(link.href);
+      return { outcome: 'saved', bytes: result.bytes };
+    },
     'print.toPdf': async () => {
       // A page cannot write a PDF itself; the browser's print dialog offers "Save as PDF".
       globalThis.print?.();
@@ -90,9 +110,11 @@ export function createHttpGateway(options: HttpGatewayOptions): Gateway {
   };
   const invoke: Invoke = (channel, payload) => {
     if (!isChannel(channel)) return Promise.reject(new Error(`Unknown gateway channel: ${String(channel)}`));
-    return (handlers[channel] as (p: typeof payload) => Promise<never>)(payload);
+    return (handlers[channel] as (p: typeof payload, c: HandlerContext) => Promise<never>)(payload, {
+      emit: events.emit,
+    });
   };
-  return buildGateway(invoke);
+  return buildGateway(invoke, events.subscribe);
 }
 
 function pickFiles(extensions: string[] | undefined): Promise<{ name: string; contentBase64: string }[]> {
