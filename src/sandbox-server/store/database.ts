@@ -1,7 +1,8 @@
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { MIGRATIONS } from './migrations.ts';
+import { Database } from './sqlite-driver.ts';
 
-export type Db = Database.Database;
+export type Db = BetterSqlite3.Database;
 
 export function openDatabase(file: string): Db {
   const db = new Database(file);

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { Database } from '../../../src/sandbox-server/store/sqlite-driver.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company, LinkedData, ProblemDetails, Send } from '../../../src/shared/api/types.ts';
 import { invoiceXml, italianVat } from '../../support/invoices.ts';
