@@ -19,9 +19,13 @@ export default defineConfig({
   main: {
     build: {
       rollupOptions: {
-        input: resolve(import.meta.dirname, 'src/main/index.ts'),
+        // The window's process and the sandbox's own (an Electron utility process, see src/main/sandbox-host).
+        input: {
+          index: resolve(import.meta.dirname, 'src/main/index.ts'),
+          'sandbox-host': resolve(import.meta.dirname, 'src/main/sandbox-host/entry.ts'),
+        },
         // Native and optional modules are loaded from node_modules at run time, never bundled.
-        external: ['better-sqlite3', 'keytar'],
+        external: ['better-sqlite3', 'better-sqlite3-napi', 'keytar'],
       },
     },
   },

@@ -45,6 +45,8 @@ export interface MainGatewayOptions {
   /** The OS language, used until the user picks one; anything but it/en/de means Italian. */
   defaultLanguage?: string;
   openFile?: (path: string) => Promise<PartialFile>;
+  /** Called after the UI changed a setting (the host relabels its menu in the new language). */
+  onSettingsChanged?: (settings: Settings) => void;
 }
 
 /**
@@ -82,6 +84,7 @@ export function createMainGateway(options: MainGatewayOptions): GatewayHandlers 
       const language = LANGUAGES.find((l) => l === patch?.language) ?? readSettings().language;
       const next: Settings = { language };
       options.settings.write(next);
+      options.onSettingsChanged?.(next);
       return next;
     },
     'profiles.list': async () => options.profiles.list(),

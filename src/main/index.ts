@@ -1,26 +1,28 @@
 /**
- * Electron main process: a thin host. It starts the same sandbox server as `npm run sandbox` on a free loopback
- * port with the per-user data folder, and opens one window whose only way out is the typed gateway.
+ * Electron main process: a thin host. It starts the same sandbox server as `npm run sandbox` in a utility process
+ * (on a free loopback port, with the per-user data folder) and opens one window whose only way out is the typed
+ * gateway.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell } from 'electron';
-import pino from 'pino';
-import { startSandboxServer, type SandboxServer } from '../sandbox-server/server.ts';
-import { desktopDataKeySource } from './data-key.ts';
+import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell, utilityProcess } from 'electron';
+
+import { keychainDataKey } from './data-key.ts';
+import type { GatewayHandlers, Settings } from '../shared/gateway/channels.ts';
 import { createMainGateway, registerGateway } from './gateway.ts';
 import { jsonFile } from './json-file.ts';
+import { liveSendConfirmation, menuTemplate } from './menu.ts';
 import { Profiles, type ProfilesDocument } from './profiles.ts';
+import { launchSandboxHost, type HostChild, type RunningSandbox } from './sandbox-host/launch.ts';
 import { openKeytarSecretStore } from './secret-store.ts';
 import { secureSession, secureWebContents } from './security.ts';
 import { restoreWindowState, trackWindowState, type WindowState } from './window-state.ts';
-import type { Settings } from '../shared/gateway/channels.ts';
 
-const LOCAL_ACCOUNT = 'default';
+/** The official page on SDI, for the Help menu. */
+const SDI_INFO_URL = 'https://www.fatturapa.gov.it/it/sistemainterscambio/cose-il-sdi/';
 
-let sandbox: SandboxServer | null = null;
-let sessionKey: string | null = null;
+let sandbox: RunningSandbox | null = null;
 let window: BrowserWindow | null = null;
 
 const rendererUrl = process.env.ELECTRON_RENDERER_URL;
@@ -33,6 +35,20 @@ function isAppUrl(url: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The sandbox host as an Electron utility process: Node in its own OS process, so SQLite never blocks the UI. */
+function utilityChild(): HostChild {
+  const child = utilityProcess.fork(join(import.meta.dirname, 'sandbox-host.js'), [], {
+    serviceName: 'Scambio sandbox',
+    stdio: 'inherit',
+  });
+  return {
+    postMessage: (message) => child.postMessage(message),
+    onMessage: (listener) => void child.on('message', listener),
+    onExit: (listener) => void child.on('exit', listener),
+    kill: () => void child.kill(),
+  };
 }
 
 async function createWindow(userData: string): Promise<void> {
@@ -64,33 +80,39 @@ async function createWindow(userData: string): Promise<void> {
   else await window.loadFile(rendererFile);
 }
 
+function installMenu(settings: Settings, userData: string): void {
+  const template = menuTemplate(settings.language, {
+    navigate: (screenName) => window?.webContents.send('app.navigate', { screen: screenName }),
+    openDataFolder: () => void shell.openPath(userData),
+    openSdiInfo: () => void shell.openExternal(SDI_INFO_URL),
+  });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
+
 async function start(): Promise<void> {
   const userData = app.getPath('userData');
   const secrets = await openKeytarSecretStore();
   secureSession(session.defaultSession);
-  sandbox = await startSandboxServer({
+  const keychainKey = await keychainDataKey(secrets, userData);
+  sandbox = await launchSandboxHost(utilityChild(), {
     dataDir: userData,
-    port: 0,
-    host: '127.0.0.1',
-    logger: pino({ level: process.env.SCAMBIO_LOG_LEVEL ?? 'info' }),
-    dataKey: await desktopDataKeySource(secrets, userData),
-    // The window loads the renderer from disk; `/app/` is for browsers in headless mode.
-    uiDir: null,
+    keychainDataKey: keychainKey?.toString('base64') ?? null,
+    logLevel: process.env.SCAMBIO_LOG_LEVEL ?? 'info',
   });
-  // A key for this run only, held in memory here and revoked at quit: the UI never sees it, and none lingers.
-  const created = sandbox.services.keys.create({ account: LOCAL_ACCOUNT, environment: 'test' });
-  sessionKey = created.key;
-  const localKey = created.key;
-  const localBaseUrl = sandbox.baseUrl;
-  const profiles = new Profiles(jsonFile<ProfilesDocument>(join(userData, 'profiles.json')), secrets, () => ({
-    baseUrl: localBaseUrl,
-    key: localKey,
-  }));
-  const handlers = createMainGateway({
+  const local = { baseUrl: sandbox.baseUrl, key: sandbox.sessionKey };
+  const profiles = new Profiles(
+    jsonFile<ProfilesDocument>(join(userData, 'profiles.json')),
+    secrets,
+    () => local,
+  );
+  let handlers: GatewayHandlers | null = null;
+  const language = async () => (await handlers!['settings.get'](undefined, { emit: () => {} })).language;
+  handlers = createMainGateway({
     profiles,
     secrets,
     settings: jsonFile<Settings>(join(userData, 'settings.json')),
     defaultLanguage: app.getLocale().slice(0, 2),
+    onSettingsChanged: (settings) => installMenu(settings, userData),
     host: {
       shell,
       pickFiles: async (extensions) => {
@@ -108,29 +130,22 @@ async function start(): Promise<void> {
       readFile: (path) => readFile(path),
       writeFile: (path, data) => writeFile(path, data),
       confirmLiveSend: async (request, profileName) => {
+        const texts = liveSendConfirmation(await language(), profileName);
         const answer = await dialog.showMessageBox(window!, {
           type: 'warning',
-          buttons: ['Cancel', 'Send'],
+          title: 'Scambio',
+          message: texts.message,
+          detail: `${texts.detail}\n${request.method} ${request.path}`,
+          buttons: texts.buttons,
           defaultId: 0,
           cancelId: 0,
-          title: 'Scambio',
-          message: `Send this invoice to SDI with the live key of "${profileName}"?`,
-          detail: `${request.method} ${request.path} — this is a real submission, not a test.`,
         });
         return answer.response === 1;
       },
     },
   });
   registerGateway(ipcMain, handlers, isAppUrl);
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate([
-      ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
-      { role: 'fileMenu' },
-      { role: 'editMenu' },
-      { role: 'viewMenu' },
-      { role: 'windowMenu' },
-    ]),
-  );
+  installMenu({ language: await language() }, userData);
   await createWindow(userData);
 }
 
@@ -151,11 +166,10 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => app.quit());
   app.on('will-quit', (event) => {
     if (!sandbox) return;
-    // In-flight requests finish and the database closes before the process exits.
+    // In-flight requests finish and the database closes (in the host process) before the app exits.
     event.preventDefault();
     const closing = sandbox;
     sandbox = null;
-    if (sessionKey) closing.services.keys.revoke(sessionKey);
-    void closing.close().then(() => app.quit());
+    void closing.stop().then(() => app.quit());
   });
 }

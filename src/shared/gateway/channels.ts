@@ -89,12 +89,17 @@ export type DownloadResult =
   /** The API did not answer 200 (e.g. 204 nothing to export, 400, 429): nothing was written. */
   | { outcome: 'failed'; response: ApiResponse };
 
+/** The screens a host may ask the UI to show (from the application menu). */
+export const SCREENS = ['dashboard', 'send', 'sent', 'inbox', 'export', 'profiles'] as const;
+export type Screen = (typeof SCREENS)[number];
+
 /** Host → UI notifications. */
 export interface GatewayEvents {
   'download.progress': { transferId: string; bytes: number; total: number | null };
+  'app.navigate': { screen: Screen };
 }
 export type EventName = keyof GatewayEvents;
-const EVENT_SET: Record<EventName, true> = { 'download.progress': true };
+const EVENT_SET: Record<EventName, true> = { 'download.progress': true, 'app.navigate': true };
 export const EVENT_NAMES = Object.keys(EVENT_SET) as EventName[];
 export function isEventName(name: unknown): name is EventName {
   return typeof name === 'string' && Object.hasOwn(EVENT_SET, name);

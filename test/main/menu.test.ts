@@ -1,0 +1,52 @@
+import type { MenuItemConstructorOptions } from 'electron';
+import { describe, expect, it } from 'vitest';
+import { liveSendConfirmation, menuTemplate } from '../../src/main/menu.ts';
+import { LANGUAGES, type Screen } from '../../src/shared/gateway/channels.ts';
+
+function items(template: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
+  return template.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? items(item.submenu) : [])]);
+}
+
+describe('the application menu', () => {
+  it('has the usual roles plus the app actions, which reach the window, the data folder and the web', () => {
+    const calls: string[] = [];
+    const template = menuTemplate(
+      'en',
+      {
+        navigate: (screen: Screen) => calls.push(`navigate:${screen}`),
+        openDataFolder: () => calls.push('data-folder'),
+        openSdiInfo: () => calls.push('sdi-info'),
+      },
+      'linux',
+    );
+    const all = items(template);
+    expect(all.map((i) => i.role).filter(Boolean)).toEqual(
+      expect.arrayContaining(['editMenu', 'viewMenu', 'windowMenu', 'quit', 'help']),
+    );
+    for (const item of all.filter((i) => i.click)) (item.click as () => void)();
+    expect(calls).toEqual([
+      'navigate:send',
+      'navigate:inbox',
+      'navigate:export',
+      'navigate:profiles',
+      'data-folder',
+      'sdi-info',
+    ]);
+    expect(
+      items(menuTemplate('en', { navigate() {}, openDataFolder() {}, openSdiInfo() {} }, 'darwin'))[0]!.role,
+    ).toBe('appMenu');
+  });
+
+  it('speaks every UI language, with different words per language', () => {
+    const labels = LANGUAGES.map((language) =>
+      items(menuTemplate(language, { navigate() {}, openDataFolder() {}, openSdiInfo() {} }, 'linux'))
+        .map((i) => i.label)
+        .filter(Boolean)
+        .join('|'),
+    );
+    expect(new Set(labels).size).toBe(LANGUAGES.length);
+    expect(labels[0]).toContain('Invia fatture');
+    expect(liveSendConfirmation('de', 'Produktion').message).toContain('„Produktion“');
+    expect(liveSendConfirmation('it', 'X').buttons).toEqual(['Annulla', 'Invia']);
+  });
+});

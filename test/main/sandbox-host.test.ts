@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { launchSandboxHost } from '../../src/main/sandbox-host/launch.ts';
+import { forkSandboxHost } from '../../src/main/sandbox-host/node-child.ts';
+import { openSandboxStore } from '../../src/sandbox-server/server.ts';
+import { fixedDataKeySource } from '../../src/sandbox-server/crypto/data-key.ts';
+
+const auth = (key: string) => ({ authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` });
+
+describe('the sandbox host process', () => {
+  const dirs: string[] = [];
+  const newDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scambio-host-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('serves the sandbox on loopback with a run-only key, and closes cleanly on stop', async () => {
+    const dataDir = newDir();
+    const keychainKey = Buffer.alloc(32, 9);
+    const host = await launchSandboxHost(forkSandboxHost(), {
+      dataDir,
+      keychainDataKey: keychainKey.toString('base64'),
+      logLevel: 'silent',
+    });
+    expect(host.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    const created = await fetch(`${host.baseUrl}/company`, {
+      method: 'POST',
+      headers: { ...auth(host.sessionKey), 'content-type': 'application/json' },
+      body: JSON.stringify({ vat: 'IT01234567897', fiscal_code: '01234567897', name: 'Host Srl' }),
+    });
+    expect(created.status).toBe(201);
+    await host.stop();
+
+    // Closed: nothing listens, and the data opens with the keychain's key, not a file.
+    await expect(fetch(`${host.baseUrl}/company`, { headers: auth(host.sessionKey) })).rejects.toThrow();
+    const store = openSandboxStore(dataDir, fixedDataKeySource(keychainKey));
+    try {
+      expect(store.db.prepare('select count(*) as n from companies').get()).toEqual({ n: 1 });
+      // The run's key was revoked at stop: it does not outlive the app.
+      expect(store.db.prepare('select count(*) as n from api_keys where revoked is null').get()).toEqual({
+        n: 0,
+      });
+    } finally {
+      store.close();
+    }
+  }, 60_000);
+
+  it('keeps the data key in a 0600 file when there is no keychain', async () => {
+    const dataDir = newDir();
+    const env = { ...process.env };
+    delete env.SCAMBIO_MASTER_KEY;
+    const host = await launchSandboxHost(forkSandboxHost(env), {
+      dataDir,
+      keychainDataKey: null,
+      logLevel: 'silent',
+    });
+    await host.stop();
+    expect(statSync(join(dataDir, 'master.key')).mode & 0o777).toBe(0o600);
+  }, 60_000);
+
+  it('reports a start failure instead of hanging', async () => {
+    const dataDir = newDir();
+    const host = launchSandboxHost(forkSandboxHost(), {
+      dataDir,
+      keychainDataKey: Buffer.alloc(31).toString('base64'),
+      logLevel: 'silent',
+    });
+    await expect(host).rejects.toThrow(/32 bytes|key/i);
+  }, 60_000);
+});
