@@ -15,7 +15,7 @@ import { openSandboxStore } from '../src/sandbox-server/server.ts';
 import type { Figure } from './report.ts';
 import { startBenchServer } from './sandbox-process.ts';
 
-const INVOICES = 10_000;
+export const INVOICES = 10_000;
 const SMALLER = 2_500;
 
 interface Seeded {
@@ -24,11 +24,12 @@ interface Seeded {
   smallCompanyId: number;
 }
 
-function seed(dataDir: string): Seeded {
+/** 10,000 received invoices of January 2025 for `account` (the desktop bench uses the app's own account). */
+export function seedExport(dataDir: string, account = 'bench'): Seeded {
   const store = openSandboxStore(dataDir);
   try {
     const { key, record } = new ApiKeyService(store, systemClock, cryptoRandom).create({
-      account: 'bench',
+      account,
       environment: 'test',
     });
     const scope = { accountId: record.accountId, environment: 'test' as const };
@@ -99,7 +100,7 @@ async function exportOnce(dataDir: string, key: string, query: string) {
 export async function benchExport(): Promise<Figure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scambio-bench-export-'));
   try {
-    const { key, smallCompanyId } = seed(dataDir);
+    const { key, smallCompanyId } = seedExport(dataDir);
     const small = await exportOnce(
       dataDir,
       key,

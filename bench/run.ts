@@ -1,4 +1,5 @@
 /** `npm run bench`: performance figures and their ratios to our targets. Never part of `npm test`. */
+import { benchDesktop } from './desktop.ts';
 import { benchExport } from './export.ts';
 import { benchFatturapa } from './fatturapa.ts';
 import { report } from './report.ts';
@@ -12,3 +13,4 @@ report('Server core (100,000 stored sent invoices)', await benchServerCore());
 report('Retries, load and the rate limit', await benchTrust());
 report('Simulated SDI (submission to final state, SDI delay 0)', await benchSdi());
 report('Export (streamed ZIP)', await benchExport());
+report('Desktop: UI responsiveness during a 10,000-invoice export', await benchDesktop());

@@ -6,9 +6,7 @@ import pino from 'pino';
 import { fixedDataKeySource, headlessDataKeySource } from '../../sandbox-server/crypto/data-key.ts';
 import { startSandboxServer, type SandboxServer } from '../../sandbox-server/server.ts';
 import { parentPort } from './parent-port.ts';
-import type { StartHost } from './protocol.ts';
-
-export const LOCAL_ACCOUNT = 'default';
+import { LOCAL_ACCOUNT, type StartHost } from './protocol.ts';
 
 const port = parentPort();
 let server: SandboxServer | null = null;

@@ -1,5 +1,8 @@
 /** Messages between the main process and the sandbox host process (an Electron utility process, or a Node fork). */
 
+/** The sandbox account the desktop app works in; `npm run sandbox` prints its first key for the same account. */
+export const LOCAL_ACCOUNT = 'default';
+
 export interface StartHost {
   type: 'start';
   dataDir: string;
