@@ -1,0 +1,31 @@
+/**
+ * Which API calls check and send a picked invoice file. The gateway sends JSON or a string, never multipart, so:
+ * an XML file that is UTF-8 goes as the XML text itself (`/send/validate/xml`, `/send/xml`: the server stores the
+ * very bytes); anything else (a signed `.p7m`, an XML in another encoding) goes as Base64 in a JSON Send
+ * (`/send/validate`, `/send`), which is byte-exact too.
+ */
+import type { ApiRequest, PickedFile } from '../shared/gateway/channels.ts';
+import { fromBase64, utf8Text } from './payload.ts';
+
+export interface SubmissionRequests {
+  validate: ApiRequest;
+  /** Carries an Idempotency-Key: sending the same pick twice (a retry after a lost answer) stores one invoice. */
+  send: ApiRequest;
+}
+
+export function submissionRequests(file: PickedFile, idempotencyKey: string): SubmissionRequests {
+  const headers = { 'Idempotency-Key': idempotencyKey };
+  const text = /\.xml$/i.test(file.name) ? utf8Text(fromBase64(file.contentBase64)) : null;
+  if (text !== null) {
+    const xml = { 'content-type': 'application/xml' };
+    return {
+      validate: { method: 'POST', path: '/send/validate/xml', body: text, headers: xml },
+      send: { method: 'POST', path: '/send/xml', body: text, headers: { ...xml, ...headers } },
+    };
+  }
+  const body = { payload: file.contentBase64 };
+  return {
+    validate: { method: 'POST', path: '/send/validate', body },
+    send: { method: 'POST', path: '/send', body, headers },
+  };
+}
