@@ -69,6 +69,8 @@ async function createWindow(userData: string): Promise<void> {
       sandbox: true,
       nodeIntegration: false,
       webviewTag: false,
+      // Middle-click would otherwise try to open links in a new window (Electronegativity AUXCLICK_JS_CHECK).
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   if (state.maximized) window.maximize();
