@@ -5,25 +5,29 @@ import {
   LANGUAGES,
   type KeychainStatus,
   type Language,
-  type ProfileView,
+  type ProfilesView,
 } from '../shared/gateway/channels.ts';
 import { useGateway } from './gateway-context.ts';
 import { Dashboard } from './screens/dashboard.tsx';
+import { ExportArchive } from './screens/export-archive.tsx';
+import { Inbox } from './screens/inbox.tsx';
+import { Profiles } from './screens/profiles.tsx';
+import { SendInvoices } from './screens/send-invoices.tsx';
 import { SentList } from './screens/sent-list.tsx';
 
-type Screen = 'dashboard' | 'sent';
+const SCREENS = ['dashboard', 'send', 'sent', 'inbox', 'export', 'profiles'] as const;
+type Screen = (typeof SCREENS)[number];
 
 export function App({ onLoaded }: { onLoaded: () => void }) {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
   const [screen, setScreen] = useState<Screen>('dashboard');
-  const [profile, setProfile] = useState<ProfileView | null>(null);
+  const [profiles, setProfiles] = useState<ProfilesView | null>(null);
   const [keychain, setKeychain] = useState<KeychainStatus | null>(null);
+  const profile = profiles?.profiles.find((p) => p.id === profiles.activeId) ?? null;
 
   useEffect(() => {
-    void gateway.profiles
-      .list()
-      .then((view) => setProfile(view.profiles.find((p) => p.id === view.activeId) ?? null));
+    void gateway.profiles.list().then(setProfiles);
     void gateway.keychain.status().then(setKeychain);
   }, [gateway]);
 
@@ -78,15 +82,26 @@ export function App({ onLoaded }: { onLoaded: () => void }) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">
-        <NavLink
-          label={t('nav.dashboard')}
-          active={screen === 'dashboard'}
-          onClick={() => setScreen('dashboard')}
-        />
-        <NavLink label={t('nav.sent')} active={screen === 'sent'} onClick={() => setScreen('sent')} />
+        {SCREENS.map((s) => (
+          <NavLink
+            key={s}
+            label={t(`nav.${s}`)}
+            active={screen === s}
+            onClick={() => setScreen(s)}
+            data-testid={`nav-${s}`}
+          />
+        ))}
       </AppShell.Navbar>
-      <AppShell.Main>
-        {screen === 'dashboard' ? <Dashboard onLoaded={onLoaded} /> : <SentList />}
+      {/* Keyed on the active profile: choosing another one remounts the screen, which loads its data again. */}
+      <AppShell.Main key={profiles?.activeId ?? ''}>
+        {screen === 'dashboard' && <Dashboard onLoaded={onLoaded} />}
+        {screen === 'send' && <SendInvoices />}
+        {screen === 'sent' && <SentList />}
+        {screen === 'inbox' && <Inbox />}
+        {screen === 'export' && <ExportArchive />}
+        {screen === 'profiles' && profiles && (
+          <Profiles view={profiles} keychain={keychain} onChange={setProfiles} />
+        )}
       </AppShell.Main>
     </AppShell>
   );

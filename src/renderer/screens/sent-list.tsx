@@ -1,47 +1,28 @@
-import { Alert, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
-import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { Stack, Title } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Send } from '../../shared/api/types.ts';
-import { listSent, type Page } from '../api.ts';
+import { listSent } from '../api.ts';
+import { formatDate } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
+import { PagedTable, type PagedColumns } from '../paged-table.tsx';
 import { StateBadge } from '../state-badge.tsx';
+import { SentDetails } from './sent-details.tsx';
 
-const PAGE_SIZE = 20;
-const features = tableFeatures({});
-const EMPTY: Send[] = [];
-
-/** Sent invoices, a server page at a time: the server sorts and counts, the table only lays out the page. */
+/** Sent invoices, a server page at a time; a row opens its SDI history. */
 export function SentList() {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page<Send> | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<Send | null>(null);
+  const load = useCallback((page: number, pageSize: number) => listSent(gateway, page, pageSize), [gateway]);
 
-  useEffect(() => {
-    let live = true;
-    listSent(gateway, page, PAGE_SIZE).then(
-      (result) => live && setData(result),
-      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [gateway, page]);
-
-  const columns = useMemo<ColumnDef<typeof features, Send>[]>(
+  const columns = useMemo<PagedColumns<Send>>(
     () => [
       { id: 'number', header: t('sent.number'), accessorFn: (row) => row.document_number ?? '' },
       {
         id: 'date',
         header: t('sent.date'),
-        accessorFn: (row) => row.document_date ?? '',
-        cell: (info) => {
-          const value = info.getValue() as string;
-          // A calendar date with no time: formatted in UTC so no time zone moves it to the day before.
-          return value ? new Date(value).toLocaleDateString(i18n.language, { timeZone: 'UTC' }) : '';
-        },
+        accessorFn: (row) => formatDate(row.document_date, i18n.language),
       },
       { id: 'customer', header: t('sent.customer'), accessorFn: (row) => row.nome_committente ?? '' },
       { id: 'file', header: t('sent.file'), accessorFn: (row) => row.file_name ?? '' },
@@ -54,55 +35,19 @@ export function SentList() {
     ],
     [t, i18n.language],
   );
-  const table = useTable({
-    features,
-    columns,
-    data: data?.items ?? EMPTY,
-    getRowId: (row) => String(row.id),
-  });
 
-  if (error) return <Alert color="red">{t('app.error', { message: error })}</Alert>;
-  const total = data?.total ?? 0;
   return (
     <Stack>
       <Title order={2}>{t('sent.title')}</Title>
-      <Table striped highlightOnHover data-testid="sent-table">
-        <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
-              {group.headers.map((header) => (
-                <Table.Th key={header.id}>
-                  <table.FlexRender header={header} />
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Thead>
-        <Table.Tbody>
-          {table.getRowModel().rows.map((row) => (
-            <Table.Tr key={row.id}>
-              {row.getAllCells().map((cell) => (
-                <Table.Td key={cell.id}>
-                  <table.FlexRender cell={cell} />
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {data && total === 0 && <Text c="dimmed">{t('sent.empty')}</Text>}
-      {total > 0 && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {t('sent.range', {
-              from: (page - 1) * PAGE_SIZE + 1,
-              to: Math.min(page * PAGE_SIZE, total),
-              total,
-            })}
-          </Text>
-          <Pagination value={page} onChange={setPage} total={Math.ceil(total / PAGE_SIZE)} />
-        </Group>
-      )}
+      <PagedTable
+        testId="sent-table"
+        columns={columns}
+        load={load}
+        rowId={(row) => String(row.id)}
+        emptyText={t('sent.empty')}
+        onRowClick={setOpen}
+      />
+      <SentDetails send={open} onClose={() => setOpen(null)} />
     </Stack>
   );
 }

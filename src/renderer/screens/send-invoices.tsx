@@ -1,0 +1,171 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProblemDetails, Send } from '../../shared/api/types.ts';
+import type { ApiResponse } from '../../shared/gateway/channels.ts';
+import { ApiError, messageOf, problemOf } from '../api.ts';
+import { useGateway } from '../gateway-context.ts';
+import { ProblemList } from '../problem-list.tsx';
+import { StateBadge } from '../state-badge.tsx';
+import { submissionRequests, type SubmissionRequests } from '../submission.ts';
+
+type Phase =
+  | { kind: 'checking' }
+  | { kind: 'valid' }
+  | { kind: 'invalid'; problem: ProblemDetails | null; message: string }
+  | { kind: 'sending' }
+  | { kind: 'sent'; send: Send }
+  /** The user declined the host's confirmation for a live key: nothing left the machine. */
+  | { kind: 'declined' }
+  | { kind: 'failed'; problem: ProblemDetails | null; message: string };
+
+interface Submission {
+  id: string;
+  name: string;
+  requests: SubmissionRequests;
+  phase: Phase;
+}
+
+const PHASE_COLORS: Record<Phase['kind'], string> = {
+  checking: 'gray',
+  valid: 'teal',
+  invalid: 'red',
+  sending: 'blue',
+  sent: 'green',
+  declined: 'orange',
+  failed: 'red',
+};
+
+function rejection(kind: 'invalid' | 'failed', response: ApiResponse): Phase {
+  return { kind, problem: problemOf(response), message: new ApiError(response).message };
+}
+
+/** Pick invoice files, see every problem SDI would find in each, and send the ones that pass. */
+export function SendInvoices() {
+  const { t } = useTranslation();
+  const gateway = useGateway();
+  const [submissions, setSubmissions] = useState<Submission[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const update = useCallback(
+    (id: string, phase: Phase) =>
+      setSubmissions((list) => list.map((s) => (s.id === id ? { ...s, phase } : s))),
+    [],
+  );
+
+  const check = useCallback(
+    async (submission: Submission) => {
+      try {
+        const response = await gateway.api.request(submission.requests.validate);
+        update(submission.id, response.status === 204 ? { kind: 'valid' } : rejection('invalid', response));
+      } catch (e) {
+        update(submission.id, { kind: 'invalid', problem: null, message: messageOf(e) });
+      }
+    },
+    [gateway, update],
+  );
+
+  const pick = async () => {
+    const files = await gateway.dialog.pickFiles({ extensions: ['xml', 'p7m'] });
+    const picked = files.map((file): Submission => {
+      const id = crypto.randomUUID();
+      return { id, name: file.name, requests: submissionRequests(file, id), phase: { kind: 'checking' } };
+    });
+    setSubmissions((list) => [...list, ...picked]);
+    await Promise.all(picked.map(check));
+  };
+
+  const sendValid = async () => {
+    setBusy(true);
+    try {
+      const ready = submissions.filter((s) => s.phase.kind === 'valid' || s.phase.kind === 'declined');
+      for (const submission of ready) {
+        update(submission.id, { kind: 'sending' });
+        let response: ApiResponse;
+        try {
+          response = await gateway.api.request(submission.requests.send);
+        } catch (e) {
+          update(submission.id, { kind: 'failed', problem: null, message: messageOf(e) });
+          continue;
+        }
+        if (response.cancelled === 'live-send') {
+          // The user said no for a live key: ask no more in this round; the rest stay ready to send.
+          update(submission.id, { kind: 'declined' });
+          break;
+        }
+        update(
+          submission.id,
+          response.status === 201
+            ? { kind: 'sent', send: response.body as Send }
+            : rejection('failed', response),
+        );
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const count = (kind: Phase['kind']) => submissions.filter((s) => s.phase.kind === kind).length;
+  const ready = count('valid') + count('declined');
+  return (
+    <Stack>
+      <Title order={2}>{t('send.title')}</Title>
+      <Text c="dimmed">{t('send.intro')}</Text>
+      <Group>
+        <Button onClick={() => void pick()} disabled={busy} data-testid="pick-files">
+          {t('send.pick')}
+        </Button>
+        <Button
+          color="green"
+          onClick={() => void sendValid()}
+          disabled={busy || ready === 0}
+          loading={busy}
+          data-testid="send-valid"
+        >
+          {t('send.sendValid', { count: ready })}
+        </Button>
+        {submissions.length > 0 && (
+          <Button variant="subtle" onClick={() => setSubmissions([])} disabled={busy}>
+            {t('send.clear')}
+          </Button>
+        )}
+      </Group>
+      {submissions.length === 0 && <Text c="dimmed">{t('send.empty')}</Text>}
+      {submissions.map((submission) => (
+        <SubmissionCard key={submission.id} submission={submission} />
+      ))}
+    </Stack>
+  );
+}
+
+function SubmissionCard({ submission }: { submission: Submission }) {
+  const { t } = useTranslation();
+  const { phase } = submission;
+  return (
+    <Paper withBorder p="sm" data-testid="submission" data-phase={phase.kind}>
+      <Group justify="space-between" mb={phase.kind === 'checking' || phase.kind === 'valid' ? 0 : 'xs'}>
+        <Text fw={600}>{submission.name}</Text>
+        <Badge color={PHASE_COLORS[phase.kind]} variant="light">
+          {t(`send.phase.${phase.kind}`)}
+        </Badge>
+      </Group>
+      {(phase.kind === 'invalid' || phase.kind === 'failed') &&
+        (phase.problem ? (
+          <ProblemList problem={phase.problem} testId="submission-problems" />
+        ) : (
+          <Alert color="red">{t('app.error', { message: phase.message })}</Alert>
+        ))}
+      {phase.kind === 'declined' && (
+        <Alert color="orange" data-testid="not-sent">
+          {t('send.declined')}
+        </Alert>
+      )}
+      {phase.kind === 'sent' && (
+        <Group gap="xs" data-testid="sent-result">
+          <Text size="sm">{t('send.sentAs', { id: phase.send.id, file: phase.send.file_name ?? '' })}</Text>
+          <StateBadge state={phase.send.latest_state} />
+        </Group>
+      )}
+    </Paper>
+  );
+}
