@@ -7,6 +7,7 @@ import type { Gateway } from '../shared/gateway/channels.ts';
 import { App } from './app.tsx';
 import { GatewayContext } from './gateway-context.ts';
 import { initI18n } from './i18n.ts';
+import { withLanguage } from './language-gateway.ts';
 
 declare global {
   interface Window {
@@ -30,10 +31,11 @@ function pickGateway(): Gateway {
 }
 
 const root = document.getElementById('root')!;
-const gateway = pickGateway();
-const settings = await gateway.settings.get();
+const host = pickGateway();
+const settings = await host.settings.get();
 document.documentElement.lang = settings.language;
-await initI18n(settings.language);
+const i18n = await initI18n(settings.language);
+const gateway = withLanguage(host, () => i18n.language);
 const markLoaded = () => (root.dataset.appState = 'loaded');
 
 createRoot(root).render(
