@@ -1,0 +1,241 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Receive, Send } from '../../src/shared/api/types.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { invoiceXml, italianVat } from '../support/invoices.ts';
+import { startTestSandbox, type ApiCaller, type TestSandbox } from '../support/sandbox.ts';
+import { readZip } from '../support/zip.ts';
+import { goTo, openApp, STEP_MS } from './support/app-page.ts';
+import { buildRendererToTemp } from './support/build-renderer.ts';
+
+/** Picks files through the browser's own file chooser, as a user would. */
+async function pickFiles(page: Page, paths: string[]): Promise<void> {
+  const chooser = page.waitForEvent('filechooser', { timeout: STEP_MS });
+  await page.getByTestId('pick-files').click();
+  await (await chooser).setFiles(paths);
+}
+
+/** The bytes of the file the page hands to the browser as a download. */
+async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const download = page.waitForEvent('download', { timeout: STEP_MS });
+  await click();
+  const file = await download;
+  return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
+}
+
+describe("the accountant's screens in headless mode, in Chromium", () => {
+  let uiDir: string;
+  let sandbox: TestSandbox;
+  let browser: Browser;
+  let files: string;
+  // The page's session belongs to the `default` account: the API calls of these tests act in the same one.
+  let api: ApiCaller;
+
+  /** A company of the page's account, so invoices to its VAT arrive in its inbox. */
+  async function company(seed: number): Promise<{ id: number; vat: string }> {
+    const vat = italianVat(seed);
+    const created = await api.post<{ id: number }>('/v1/company', {
+      json: { vat, fiscal_code: vat.slice(2), name: `Studio ${seed} Srl` },
+    });
+    expect(created.status).toBe(201);
+    return { id: created.body.id, vat };
+  }
+
+  /** An outside supplier sends `xml`; answers the new Receive. */
+  async function deliver(xml: string): Promise<Receive> {
+    const inbound = await api.post<{ delivered: { receive_id: number } }>('/_sandbox/inbound', {
+      json: { payload: xml },
+    });
+    expect(inbound.status).toBe(201);
+    const list = await api.get<Receive[]>('/v1/receive', { query: { sort: '-id', page_size: 1 } });
+    return list.body[0]!;
+  }
+
+  beforeAll(async () => {
+    uiDir = await buildRendererToTemp();
+    sandbox = await startTestSandbox({ uiDir, sdiDelayMs: 0 });
+    api = sandbox.caller('default');
+    files = mkdtempSync(join(tmpdir(), 'scambio-pick-'));
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.close();
+    for (const dir of [uiDir, files]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('checks a picked XML file, sends it and shows it in the sent list; lists every problem of a bad one', async () => {
+    const good = join(files, 'fattura-buona.xml');
+    writeFileSync(good, invoiceXml({ supplierVat: italianVat(401), number: 'UI-401' }));
+    // Check digits wrong for the supplier, no document number: SDI codes for both.
+    const bad = join(files, 'fattura-errata.xml');
+    writeFileSync(bad, invoiceXml({ supplierVat: 'IT01234567890', number: '' }));
+    const app = await openApp(browser, sandbox.origin);
+    const { page } = app;
+    try {
+      await goTo(page, 'send');
+      await pickFiles(page, [good, bad]);
+      const goodCard = page.getByTestId('submission').filter({ hasText: 'fattura-buona.xml' });
+      const badCard = page.getByTestId('submission').filter({ hasText: 'fattura-errata.xml' });
+      await goodCard.and(page.locator('[data-phase="valid"]')).waitFor({ timeout: STEP_MS });
+      await badCard.and(page.locator('[data-phase="invalid"]')).waitFor({ timeout: STEP_MS });
+      const codes = await badCard
+        .getByTestId('problem')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('data-code')));
+      expect(codes).toContain('00300');
+      expect(codes.length).toBeGreaterThanOrEqual(2);
+      expect(await badCard.getByTestId('problem').first().innerText()).toMatch(/\S+\s+\S+/);
+      // The API answers in the UI's language, not the browser's (Italian here).
+      expect(await badCard.getByTestId('submission-problems').innerText()).toContain('Unprocessable content');
+
+      await page.getByTestId('send-valid').click();
+      await goodCard.and(page.locator('[data-phase="sent"]')).waitFor({ timeout: STEP_MS });
+      const result = await goodCard.getByTestId('sent-result').innerText();
+      const id = Number(/#(\d+)/.exec(result)?.[1]);
+      const stored = await api.get<Send>(`/v1/send/${id}`);
+      expect(stored.body.document_number).toBe('UI-401');
+      // The bad file was never sent.
+      expect(await badCard.getAttribute('data-phase')).toBe('invalid');
+
+      await goTo(page, 'sent');
+      await page
+        .locator('[data-testid="sent-table"] tbody tr', { hasText: 'UI-401' })
+        .waitFor({ timeout: STEP_MS });
+      expect(app.problems).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
+  it('shows the SDI history of a sent invoice and downloads its notification file', async () => {
+    const sent = await api.post<Send>('/v1/send/xml', {
+      body: invoiceXml({ supplierVat: italianVat(402), number: 'UI-402' }),
+    });
+    // No recipient code, no PEC: SDI says Inviato, then ImpossibilitaDiRecapito.
+    await expect
+      .poll(async () => (await api.get<Send>(`/v1/send/${sent.body.id}`)).body.latest_state, {
+        timeout: STEP_MS,
+      })
+      .toBe('ImpossibilitaDiRecapito');
+    const app = await openApp(browser, sandbox.origin);
+    const { page } = app;
+    try {
+      await goTo(page, 'sent');
+      await page.locator('[data-testid="sent-table"] tbody tr', { hasText: 'UI-402' }).click();
+      const history = page.getByTestId('sdi-update');
+      await history.nth(1).waitFor({ timeout: STEP_MS });
+      expect(await history.evaluateAll((items) => items.map((i) => i.getAttribute('data-state')))).toEqual([
+        'Inviato',
+        'ImpossibilitaDiRecapito',
+      ]);
+      const { name, bytes } = await downloadOf(page, () =>
+        history.nth(1).getByRole('button', { name: 'Download notification' }).click(),
+      );
+      const updates = await api.get<{ id: number }[]>('/v1/update', { query: { send_id: sent.body.id } });
+      const notification = await api.get(`/v1/update/${updates.body[1]!.id}/notification`);
+      expect(name).toMatch(/\.xml$/);
+      expect(bytes.toString('utf8')).toBe(notification.text);
+      expect(app.problems).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
+  it('opens a received invoice, which marks it read, and downloads its XML', async () => {
+    const { vat } = await company(403);
+    const xml = invoiceXml({
+      supplierVat: italianVat(404),
+      supplierName: 'Fornitore Uno Srl',
+      customerVat: vat,
+      number: 'IN-403',
+    });
+    const received = await deliver(xml);
+    expect(received.is_read).toBe(false);
+    const app = await openApp(browser, sandbox.origin);
+    const { page } = app;
+    try {
+      await goTo(page, 'inbox');
+      const row = page.locator('[data-testid="inbox-table"] tbody tr', { hasText: 'IN-403' });
+      await row.waitFor({ timeout: STEP_MS });
+      expect(await row.getAttribute('data-unread')).toBe('true');
+
+      await row.click();
+      const details = page.getByTestId('received-details');
+      await details.waitFor({ timeout: STEP_MS });
+      expect(await page.getByTestId('received-supplier').innerText()).toContain('Fornitore Uno Srl');
+      expect(await page.getByTestId('received-number').innerText()).toBe('IN-403');
+      expect(await page.getByTestId('received-amount').innerText()).toMatch(/122\.00/);
+      expect((await api.get<Receive>(`/v1/receive/${received.id}`)).body.is_read).toBe(true);
+
+      const { bytes } = await downloadOf(page, () =>
+        page.getByRole('button', { name: 'Download XML' }).click(),
+      );
+      expect(bytes.equals(Buffer.from(xml))).toBe(true);
+
+      await page.keyboard.press('Escape');
+      await details.waitFor({ state: 'detached', timeout: STEP_MS });
+      await row.and(page.locator(':not([data-unread])')).waitFor({ timeout: STEP_MS });
+      await page.getByTestId('unread-only').click();
+      await row.waitFor({ state: 'detached', timeout: STEP_MS });
+      expect(app.problems).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
+  it('exports the received invoices of a month as a ZIP, and says when a period has nothing', async () => {
+    const { vat } = await company(405);
+    const xml = invoiceXml({
+      supplierVat: italianVat(406),
+      customerVat: vat,
+      number: 'EX-405',
+      date: '2024-05-10',
+    });
+    const received = await deliver(xml);
+    const app = await openApp(browser, sandbox.origin);
+    const { page } = app;
+    try {
+      await goTo(page, 'export');
+      await page.getByTestId('export-type').getByText('Received', { exact: true }).click();
+      await page.getByTestId('export-year').fill('2024');
+      await page.getByTestId('export-month').click();
+      await page.getByRole('option', { name: 'May', exact: true }).click();
+      const { name, bytes } = await downloadOf(page, () => page.getByTestId('export-start').click());
+      expect(name).toBe('scambio-export-receive-2024-05.zip');
+      const zip = await readZip(bytes);
+      expect([...zip.keys()]).toEqual([`${vat}/receive/${received.file_name}`]);
+      expect(zip.get(`${vat}/receive/${received.file_name}`)!.equals(Buffer.from(xml))).toBe(true);
+      expect(await page.getByTestId('export-saved').innerText()).toContain(String(bytes.length));
+
+      await page.getByTestId('export-month').click();
+      await page.getByRole('option', { name: 'June', exact: true }).click();
+      await page.getByTestId('export-start').click();
+      expect(await page.getByTestId('export-nothing').innerText()).toBe('Nothing to export for this period.');
+      expect(app.problems).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
+  it('lists the local sandbox as the active profile and says remote and live profiles need the desktop app', async () => {
+    const app = await openApp(browser, sandbox.origin, 'it');
+    const { page } = app;
+    try {
+      await goTo(page, 'profiles');
+      const rows = page.locator('[data-testid="profiles-table"] tbody tr');
+      await rows.first().waitFor({ timeout: STEP_MS });
+      expect(await rows.count()).toBe(1);
+      expect(await rows.first().getAttribute('data-active')).toBe('true');
+      expect(await rows.first().innerText()).toContain('Sandbox locale');
+      expect(await page.getByTestId('profiles-unavailable').innerText()).toContain("solo nell'app desktop");
+      expect(await page.getByRole('button', { name: 'Salva profilo' }).isDisabled()).toBe(true);
+      expect(app.problems).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+});
