@@ -1,5 +1,8 @@
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+const PAGE_ONLY = 'The page has no Node, Electron or server code: it talks to the host through the gateway.';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'out', 'dist', 'coverage'] },
@@ -19,6 +22,23 @@ export default tseslint.config(
     files: ['src/sandbox-server/**/*.ts', 'src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: ['electron'] }],
+    },
+  },
+  {
+    // The page runs sandboxed in the window and as a plain web page in headless mode: it reaches the host only
+    // through the typed gateway (test/renderer/boundaries.test.ts checks the same at test time).
+    files: ['src/renderer/**/*.{ts,tsx}', 'src/shared/gateway/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...builtinModules, 'electron'].map((name) => ({ name, message: PAGE_ONLY })),
+          patterns: [
+            { group: ['node:*'], message: PAGE_ONLY },
+            { group: ['**/main/**', '**/sandbox-server/**'], message: PAGE_ONLY },
+          ],
+        },
+      ],
     },
   },
 );
