@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { _electron as electron } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { startSandboxServer } from '../../src/sandbox-server/server.ts';
+import { openSandboxStore, startSandboxServer } from '../../src/sandbox-server/server.ts';
 import { invoiceXml, italianVat } from '../support/invoices.ts';
 import { basicAuth } from '../support/sandbox-process.ts';
 import { localSandboxJourney } from './support/journey.ts';
@@ -71,6 +71,17 @@ describe('the desktop app, with Playwright _electron', () => {
         await app.close();
       }
       expect(await exited).toBe(0);
+      // A clean quit: the sandbox process closed the database (SQLite removes the WAL file on the last close)
+      // and revoked the run's key, so only the seed's key is still valid.
+      expect(existsSync(join(userData, 'scambio.sqlite-wal'))).toBe(false);
+      const store = openSandboxStore(userData);
+      try {
+        expect(store.db.prepare('select count(*) as n from api_keys where revoked is null').get()).toEqual({
+          n: 1,
+        });
+      } finally {
+        store.close();
+      }
     } finally {
       rmSync(userData, { recursive: true, force: true });
     }
