@@ -6,7 +6,10 @@ import { parse } from 'yaml';
 
 const repo = new URL('../../', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
-const config = parse(readFileSync(join(repo, 'build/electron-builder.yml'), 'utf8')) as Record<string, never>;
+const config = parse(readFileSync(join(repo, 'build/electron-builder.yml'), 'utf8')) as Record<
+  string,
+  unknown
+>;
 
 /** electron-builder's own validator (its JSON schema plus its deprecation checks), as `npm run dist` runs it. */
 const { validateConfiguration } = require('app-builder-lib/out/util/config/config.js') as {

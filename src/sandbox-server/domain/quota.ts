@@ -1,3 +1,4 @@
+import type { AccountStatus } from '../../shared/api/types.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
 import { ServiceError } from './service-error.ts';
@@ -9,14 +10,6 @@ export interface LiveQuota {
 }
 
 export const DEFAULT_LIVE_QUOTA: LiveQuota = { operations: 1000, signatures: 100 };
-
-/** openapi.yml `Status`. */
-export interface AccountStatus {
-  operation_left: number;
-  signature_left: number;
-  has_active_seat: boolean;
-  is_sub_key: boolean;
-}
 
 /**
  * Operations and signatures left. Every environment counts them, so a developer sees in the sandbox what

@@ -11,7 +11,7 @@ import type { JobContext, JobQueue } from '../jobs/queue.ts';
 import type { RandomSource } from '../random.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
-import type { UpdateError } from '../store/updates.ts';
+import type { UpdateError } from '../../shared/api/types.ts';
 import { checkInvoice, type CheckOutcome, type SdiError } from './checks.ts';
 import { notificationFamilyForFormat, type Esito, type NotificationFamily } from './notifications/index.ts';
 import { notificationFile, type InvoiceFacts, type MessageDetails } from './notify.ts';

@@ -2,7 +2,8 @@ import { ServiceError } from '../domain/service-error.ts';
 import type { ListResult } from '../store/list-query.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
-import type { Update, UpdateListQuery } from '../store/updates.ts';
+import type { Update } from '../../shared/api/types.ts';
+import type { UpdateListQuery } from '../store/updates.ts';
 
 /**
  * Reads of SDI updates. An update read (alone or in a list) has been "read at least once" (openapi.yml

@@ -1,44 +1,10 @@
-import type { DocumentData, SendState } from '../../shared/api/types.ts';
+import type { SendReduced, SendState, Update, UpdateError } from '../../shared/api/types.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Db } from './database.ts';
 import { parseDocuments } from './invoices.ts';
 import { Filter, listRows, type ListResult, type Paging, type Sorting } from './list-query.ts';
 import type { Scope } from './scope.ts';
 import { prepared } from './statements.ts';
-
-/** One SDI error as an Update lists it (openapi.yml `Error`). */
-export interface UpdateError {
-  code: string;
-  description: string | null;
-  hint: string | null;
-}
-
-/** The Send fields an Update carries along (openapi.yml `SendReduced`). */
-export interface SendReduced {
-  identifier: string | null;
-  prestatore: string | null;
-  meta_data: Record<string, string> | null;
-  documents: DocumentData[] | null;
-  date_sent: string | null;
-  latest_state: SendState | null;
-}
-
-/** An SDI status update of a sent invoice (openapi.yml `Update`). */
-export interface Update {
-  id: number;
-  created: string;
-  version: number;
-  user_id: number;
-  company_id: number;
-  send_id: number;
-  last_update: string;
-  state: SendState;
-  description: string | null;
-  message_id: string | null;
-  errors: UpdateError[] | null;
-  is_read: boolean;
-  send: SendReduced;
-}
 
 export interface NewUpdate {
   companyId: number;

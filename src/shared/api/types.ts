@@ -205,3 +205,45 @@ export interface WebhookNotification {
   success: boolean;
   api_version: number;
 }
+
+/** One SDI error as an Update lists it (openapi.yml `Error`). */
+export interface UpdateError {
+  code: string;
+  description: string | null;
+  hint: string | null;
+}
+
+/** The Send fields an Update carries along (openapi.yml `SendReduced`). */
+export interface SendReduced {
+  identifier: string | null;
+  prestatore: string | null;
+  meta_data: Record<string, string> | null;
+  documents: DocumentData[] | null;
+  date_sent: string | null;
+  latest_state: SendState | null;
+}
+
+/** An SDI status update of a sent invoice (openapi.yml `Update`). */
+export interface Update {
+  id: number;
+  created: string;
+  version: number;
+  user_id: number;
+  company_id: number;
+  send_id: number;
+  last_update: string;
+  state: SendState;
+  description: string | null;
+  message_id: string | null;
+  errors: UpdateError[] | null;
+  is_read: boolean;
+  send: SendReduced;
+}
+
+/** openapi.yml `Status`. */
+export interface AccountStatus {
+  operation_left: number;
+  signature_left: number;
+  has_active_seat: boolean;
+  is_sub_key: boolean;
+}

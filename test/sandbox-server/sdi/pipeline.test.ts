@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Receive, Send } from '../../../src/shared/api/types.ts';
 import { createAesGcmSecretBox } from '../../../src/sandbox-server/crypto/secret-box.ts';
 import { SandboxSigner } from '../../../src/sandbox-server/signing/index.ts';
-import type { AccountStatus } from '../../../src/sandbox-server/domain/quota.ts';
+import type { AccountStatus } from '../../../src/shared/api/types.ts';
 import { invoiceXml, italianVat } from '../../support/invoices.ts';
 import type { ApiCaller, TestSandbox } from '../../support/sandbox.ts';
 import { disposeValidators } from './notifications/reference-schemas.ts';

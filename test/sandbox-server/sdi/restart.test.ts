@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ClockState, SandboxClock } from '../../../src/sandbox-server/clock.ts';
 import { startSandboxServer, type SandboxServer } from '../../../src/sandbox-server/server.ts';
 import type { Send } from '../../../src/shared/api/types.ts';
-import type { Update } from '../../../src/sandbox-server/store/updates.ts';
+import type { Update } from '../../../src/shared/api/types.ts';
 import { invoiceXml, italianVat } from '../../support/invoices.ts';
 import { ApiCaller } from '../../support/sandbox.ts';
 import { basicAuth, startSandboxProcess, type SandboxProcess } from '../../support/sandbox-process.ts';

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { Company, Send } from '../../../src/shared/api/types.ts';
 import { SandboxClock } from '../../../src/sandbox-server/clock.ts';
 import type { SandboxOptions } from '../../../src/sandbox-server/server.ts';
-import type { Update } from '../../../src/sandbox-server/store/updates.ts';
+import type { Update } from '../../../src/shared/api/types.ts';
 import { invoiceXml, type InvoiceOptions } from '../../support/invoices.ts';
 import { startTestSandbox, type ApiCaller, type TestSandbox } from '../../support/sandbox.ts';
 import { referenceAvailable, schemaErrors } from './notifications/reference-schemas.ts';

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthReport, ProblemDetails, Send } from '../../../src/shared/api/types.ts';
-import type { AccountStatus } from '../../../src/sandbox-server/domain/quota.ts';
-import type { Update } from '../../../src/sandbox-server/store/updates.ts';
+import type { AccountStatus, Update } from '../../../src/shared/api/types.ts';
 import { italianVat } from '../../support/invoices.ts';
 import type { ApiCaller, TestSandbox } from '../../support/sandbox.ts';
 import { advance, startSdiSandbox, submit } from './sdi-sandbox.ts';
