@@ -111,10 +111,19 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
     }
   }, 60_000);
 
-  it('shows the SDI history of a sent invoice and downloads its notification file', async () => {
+  it('shows the SDI history of a sent invoice, downloads its notification file, and lists the errors of a discarded one', async () => {
     const sent = await api.post<Send>('/v1/send/xml', {
       body: invoiceXml({ supplierVat: italianVat(402), number: 'UI-402' }),
     });
+    const discarded = await api.post<Send>('/v1/send/xml', {
+      body: invoiceXml({ supplierVat: italianVat(407), number: 'UI-407' }),
+      headers: { 'Sandbox-Scenario': 'scarto=00404' },
+    });
+    await expect
+      .poll(async () => (await api.get<Send>(`/v1/send/${discarded.body.id}`)).body.latest_state, {
+        timeout: STEP_MS,
+      })
+      .toBe('Scartato');
     // No recipient code, no PEC: SDI says Inviato, then ImpossibilitaDiRecapito.
     await expect
       .poll(async () => (await api.get<Send>(`/v1/send/${sent.body.id}`)).body.latest_state, {
@@ -139,6 +148,16 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
       const notification = await api.get(`/v1/update/${updates.body[1]!.id}/notification`);
       expect(name).toMatch(/\.xml$/);
       expect(bytes.toString('utf8')).toBe(notification.text);
+
+      // A discarded invoice: its update lists SDI's error codes.
+      await page.keyboard.press('Escape');
+      await page.getByTestId('sent-details').waitFor({ state: 'detached', timeout: STEP_MS });
+      await page.locator('[data-testid="sent-table"] tbody tr', { hasText: 'UI-407' }).click();
+      const errors = page.locator(
+        '[data-testid="sdi-update"][data-state="Scartato"] [data-testid="sdi-errors"]',
+      );
+      await errors.waitFor({ timeout: STEP_MS });
+      expect(await errors.innerText()).toContain('00404');
       expect(app.problems).toEqual([]);
     } finally {
       await app.close();
