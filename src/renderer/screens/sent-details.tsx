@@ -1,7 +1,7 @@
 import { Alert, Button, Drawer, Group, List, Stack, Text, Timeline } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Send, SendState } from '../../shared/api/types.ts';
+import type { Send, Update } from '../../shared/api/types.ts';
 import { ApiError, attachmentName, listPage, messageOf } from '../api.ts';
 import { formatDateTime } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
@@ -9,17 +9,8 @@ import { LoadedView, useLoad } from '../loading.tsx';
 import { xmlBase64 } from '../payload.ts';
 import { StateBadge } from '../state-badge.tsx';
 
-/** The fields of an SDI update (`GET /update`) this screen shows; src/shared/api/types.ts has no Update yet. */
-interface SdiUpdate {
-  id: number;
-  state: SendState;
-  last_update: string;
-  description: string | null;
-  errors: { code: string; description: string | null; hint: string | null }[] | null;
-}
-
 /** `Inviato` is SDI's synchronous answer: the only update without a notification file (docs/sandbox.md). */
-const hasNotification = (update: SdiUpdate) => update.state !== 'Inviato';
+const hasNotification = (update: Update) => update.state !== 'Inviato';
 
 /** A sent invoice's SDI history, oldest first, each notification file downloadable. */
 export function SentDetails({ send, onClose }: { send: Send | null; onClose: () => void }) {
@@ -43,13 +34,12 @@ function History({ send }: { send: Send }) {
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const updates = useLoad(
     useCallback(
-      () =>
-        listPage<SdiUpdate>(gateway, '/update', { send_id: send.id, sort: 'last_update', page_size: 200 }),
+      () => listPage<Update>(gateway, '/update', { send_id: send.id, sort: 'last_update', page_size: 200 }),
       [gateway, send.id],
     ),
   );
 
-  const download = async (update: SdiUpdate) => {
+  const download = async (update: Update) => {
     setDownloadError(null);
     try {
       const response = await gateway.api.request({
