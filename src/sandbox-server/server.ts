@@ -91,6 +91,8 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     logger,
   });
   scheduleMaintenanceJobs(services.jobs, store, clock);
+  const orphaned = services.keys.revokeOrphanedSessions();
+  if (orphaned > 0) logger.info({ revoked: orphaned }, 'revoked session keys left by stopped servers');
   const worker = new JobWorker({
     queue: services.jobs,
     clock,

@@ -71,4 +71,23 @@ describe('the sandbox host process', () => {
     });
     await expect(host).rejects.toThrow(/32 bytes|key/i);
   }, 60_000);
+
+  it('leaves no usable key behind when killed: the next start revokes it', async () => {
+    const dataDir = newDir();
+    const keychainDataKey = Buffer.alloc(32, 5).toString('base64');
+    const child = forkSandboxHost();
+    const host = await launchSandboxHost(child, { dataDir, keychainDataKey, logLevel: 'silent' });
+    child.kill();
+    await expect(fetch(`${host.baseUrl}/company`, { headers: auth(host.sessionKey) })).rejects.toThrow();
+
+    const next = await launchSandboxHost(forkSandboxHost(), { dataDir, keychainDataKey, logLevel: 'silent' });
+    try {
+      const stale = await fetch(`${next.baseUrl}/company`, { headers: auth(host.sessionKey) });
+      expect(stale.status).toBe(401);
+      const fresh = await fetch(`${next.baseUrl}/company`, { headers: auth(next.sessionKey) });
+      expect(fresh.status).toBe(200);
+    } finally {
+      await next.stop();
+    }
+  }, 60_000);
 });

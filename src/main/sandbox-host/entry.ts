@@ -27,7 +27,11 @@ async function start(message: StartHost): Promise<void> {
     // The window loads the renderer from disk; `/app/` is for browsers in headless mode.
     uiDir: null,
   });
-  sessionKey = server.services.keys.create({ account: LOCAL_ACCOUNT, environment: 'test' }).key;
+  sessionKey = server.services.keys.create({
+    account: LOCAL_ACCOUNT,
+    environment: 'test',
+    session: true,
+  }).key;
   port.post({ type: 'ready', baseUrl: server.baseUrl, sessionKey });
 }
 

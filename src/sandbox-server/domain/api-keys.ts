@@ -46,7 +46,16 @@ export class ApiKeyService {
     private readonly random: RandomSource,
   ) {}
 
-  create(options: { account: string; environment: Environment; origins?: string[] }): CreatedKey {
+  /**
+   * `session`: the key belongs to this server process only (the desktop run key, the browser UI's key); the
+   * process revokes it when it stops, and `revokeOrphanedSessions` catches the ones a killed process left.
+   */
+  create(options: {
+    account: string;
+    environment: Environment;
+    origins?: string[];
+    session?: boolean;
+  }): CreatedKey {
     const key = `ik_${options.environment}_${randomSecret(this.random)}`;
     const now = this.clock.now().toISOString();
     return this.store.transaction(() => {
@@ -58,6 +67,7 @@ export class ApiKeyService {
         hint: `${key.slice(0, 12)}…${key.slice(-4)}`,
         origins: normalizeOrigins(options.origins ?? []),
         created: now,
+        sessionPid: options.session ? process.pid : null,
       });
       const record = this.store.accounts.listKeys().find((k) => k.id === id)!;
       return { key, record };
@@ -83,6 +93,16 @@ export class ApiKeyService {
     return id !== null && this.store.accounts.revokeKey(id, this.clock.now().toISOString());
   }
 
+  /** Revokes the session keys of server processes that are gone (killed before they could revoke them). */
+  revokeOrphanedSessions(isAlive: (pid: number) => boolean = processIsAlive): number {
+    const now = this.clock.now().toISOString();
+    let revoked = 0;
+    for (const { id, pid } of this.store.accounts.activeSessionKeys()) {
+      if (pid !== process.pid && !isAlive(pid) && this.store.accounts.revokeKey(id, now)) revoked++;
+    }
+    return revoked;
+  }
+
   /** Replaces the browser origins allowed to use a key (CORS); `false` when there is no such active key. */
   setOrigins(keyOrId: string, origins: string[]): boolean {
     const id = this.idOf(keyOrId);
@@ -98,4 +118,14 @@ export class ApiKeyService {
 /** Origins as browsers send them: scheme://host[:port], no path, no trailing slash. */
 export function normalizeOrigins(origins: string[]): string[] {
   return [...new Set(origins.map((o) => o.trim().replace(/\/+$/, '')).filter((o) => o !== ''))];
+}
+
+/** Signal 0 checks that a process exists without touching it; EPERM means it exists but is someone else's. */
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -62,13 +62,21 @@ export class AccountRepository {
     hint: string;
     origins: string[];
     created: string;
+    sessionPid?: number | null;
   }): number {
     return Number(
       prepared(
         this.db,
-        'INSERT INTO api_keys (account_id, environment, key_hash, hint, origins, created) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(key.accountId, key.environment, key.hash, key.hint, JSON.stringify(key.origins), key.created)
-        .lastInsertRowid,
+        'INSERT INTO api_keys (account_id, environment, key_hash, hint, origins, created, session_pid) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ).run(
+        key.accountId,
+        key.environment,
+        key.hash,
+        key.hint,
+        JSON.stringify(key.origins),
+        key.created,
+        key.sessionPid ?? null,
+      ).lastInsertRowid,
     );
   }
 
@@ -106,6 +114,14 @@ export class AccountRepository {
         id,
       ).changes === 1
     );
+  }
+
+  /** Active keys made for a server process, with that process's id. */
+  activeSessionKeys(): { id: number; pid: number }[] {
+    return prepared(
+      this.db,
+      'SELECT id, session_pid AS pid FROM api_keys WHERE session_pid IS NOT NULL AND revoked IS NULL',
+    ).all() as { id: number; pid: number }[];
   }
 
   revokeKey(id: number, now: string): boolean {

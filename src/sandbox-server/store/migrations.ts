@@ -330,4 +330,10 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX webhook_history_owner ON webhook_history (account_id, environment, id);
   CREATE INDEX webhook_history_webhook ON webhook_history (webhook_id, id);
   `,
+  `
+  -- Keys made for one server process (the desktop run key, the browser UI's session key) remember that process,
+  -- so a later start can revoke the ones a killed process never did.
+  ALTER TABLE api_keys ADD COLUMN session_pid INTEGER;
+  CREATE INDEX api_keys_sessions ON api_keys (session_pid) WHERE session_pid IS NOT NULL AND revoked IS NULL;
+  `,
 ];

@@ -40,7 +40,7 @@ export function appUiRoutes(dir: string, keys: ApiKeyService): AppUi {
     }
     if (!isLoopbackRequest(req))
       return res.status(403).type('text').send('The UI is served to this machine only.');
-    sessionKey ??= keys.create({ account: UI_SESSION_ACCOUNT, environment: 'test' }).key;
+    sessionKey ??= keys.create({ account: UI_SESSION_ACCOUNT, environment: 'test', session: true }).key;
     const html = readFileSync(indexFile, 'utf8').replace(
       '</head>',
       `  <meta name="scambio-session" content="${sessionKey}" />\n    <meta name="scambio-api" content="/v1" />\n  </head>`,
