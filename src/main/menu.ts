@@ -53,10 +53,15 @@ export function menuTemplate(
     {
       label: l.file,
       submenu: [
-        { label: l.send, accelerator: 'CmdOrCtrl+N', click: () => actions.navigate('send') },
-        { label: l.inbox, accelerator: 'CmdOrCtrl+I', click: () => actions.navigate('inbox') },
-        { label: l.export, accelerator: 'CmdOrCtrl+E', click: () => actions.navigate('export') },
-        { label: l.profiles, click: () => actions.navigate('profiles') },
+        { id: 'send', label: l.send, accelerator: 'CmdOrCtrl+N', click: () => actions.navigate('send') },
+        { id: 'inbox', label: l.inbox, accelerator: 'CmdOrCtrl+I', click: () => actions.navigate('inbox') },
+        {
+          id: 'export',
+          label: l.export,
+          accelerator: 'CmdOrCtrl+E',
+          click: () => actions.navigate('export'),
+        },
+        { id: 'profiles', label: l.profiles, click: () => actions.navigate('profiles') },
         { type: 'separator' },
         { label: l.dataFolder, click: () => actions.openDataFolder() },
         { type: 'separator' },

@@ -3,9 +3,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   LANGUAGES,
+  SCREENS,
   type KeychainStatus,
   type Language,
   type ProfilesView,
+  type Screen,
 } from '../shared/gateway/channels.ts';
 import { useGateway } from './gateway-context.ts';
 import { Dashboard } from './screens/dashboard.tsx';
@@ -14,9 +16,6 @@ import { Inbox } from './screens/inbox.tsx';
 import { Profiles } from './screens/profiles.tsx';
 import { SendInvoices } from './screens/send-invoices.tsx';
 import { SentList } from './screens/sent-list.tsx';
-
-const SCREENS = ['dashboard', 'send', 'sent', 'inbox', 'export', 'profiles'] as const;
-type Screen = (typeof SCREENS)[number];
 
 export function App({ onLoaded }: { onLoaded: () => void }) {
   const { t, i18n } = useTranslation();
@@ -30,6 +29,9 @@ export function App({ onLoaded }: { onLoaded: () => void }) {
     void gateway.profiles.list().then(setProfiles);
     void gateway.keychain.status().then(setKeychain);
   }, [gateway]);
+
+  // The desktop menu's own actions ("Send invoices…", "Export ZIP…") arrive as events from the host.
+  useEffect(() => gateway.events.on('app.navigate', ({ screen: next }) => setScreen(next)), [gateway]);
 
   const changeLanguage = useCallback(
     async (language: string | null) => {

@@ -66,6 +66,9 @@ describe('the desktop app, with Playwright _electron', () => {
       try {
         const page = await app.firstWindow({ timeout: 30_000 });
         await localSandboxJourney(page, { sent: 1 });
+        // The menu's own actions reach the window: "Export ZIP…" opens the export screen.
+        await app.evaluate(({ Menu }) => Menu.getApplicationMenu()?.getMenuItemById('export')?.click());
+        await page.getByRole('heading', { name: 'Export' }).waitFor({ timeout: 15_000 });
         expect(await page.evaluate(() => typeof (window as { require?: unknown }).require)).toBe('undefined');
       } finally {
         await app.close();
