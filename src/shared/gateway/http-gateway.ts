@@ -87,16 +87,29 @@ export function createHttpGateway(options: HttpGatewayOptions): Gateway {
       return { saved: true };
     },
     'dialog.saveDownload': async ({ request, suggestedName, transferId }, { emit }) => {
-      // A page cannot stream to a file the user picks; it collects the chunks and hands the browser one Blob.
-      const chunks: Uint8Array<ArrayBuffer>[] = [];
+      // A page cannot stream to a file the user picks; it collects the bytes and hands the browser one Blob. They
+      // are folded into a Blob every megabyte as they come, so the page never copies the whole file in one frame.
+      const parts: Blob[] = [];
+      let pending: Uint8Array<ArrayBuffer>[] = [];
+      let pendingBytes = 0;
+      const fold = () => {
+        if (pending.length > 0) parts.push(new Blob(pending));
+        pending = [];
+        pendingBytes = 0;
+      };
       const result = await streamApiDownload(
         await fetchApi(fetchImpl, baseUrl, authorization, request),
-        (chunk) => void chunks.push(chunk as Uint8Array<ArrayBuffer>),
+        (chunk) => {
+          pending.push(chunk as Uint8Array<ArrayBuffer>);
+          pendingBytes += chunk.byteLength;
+          if (pendingBytes >= 1024 * 1024) fold();
+        },
         (bytes, total) => emit('download.progress', { transferId, bytes, total }),
       );
+      fold();
       if (!result.ok) return { outcome: 'failed', response: result.response };
       const link = document.createElement('a');
-      link.href = URL.createObjectURL(new Blob(chunks));
+      link.href = URL.createObjectURL(new Blob(parts));
       link.download = suggestedName;
       link.click();
       URL.revokeObjectURL(link.href);
