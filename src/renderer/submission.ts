@@ -2,8 +2,10 @@
  * Which API calls check and send a picked invoice file. The gateway sends JSON or a string, never multipart, so:
  * an XML file that is UTF-8 goes as the XML text itself (`/send/validate/xml`, `/send/xml`: the server stores the
  * very bytes); anything else (a signed `.p7m`, an XML in another encoding) goes as Base64 in a JSON Send
- * (`/send/validate`, `/send`), which is byte-exact too.
+ * (`/send/validate`, `/send`), which is byte-exact too. A file already named as SDI names files keeps its name:
+ * it goes as Base64 in JSON with `file_name` (the XML routes carry no name, and the server would make one up).
  */
+import { checkSdiFileName } from '../shared/fatturapa/file-name.ts';
 import type { ApiRequest, PickedFile } from '../shared/gateway/channels.ts';
 import { fromBase64, utf8Text } from './payload.ts';
 
@@ -15,7 +17,8 @@ export interface SubmissionRequests {
 
 export function submissionRequests(file: PickedFile, idempotencyKey: string): SubmissionRequests {
   const headers = { 'Idempotency-Key': idempotencyKey };
-  const text = /\.xml$/i.test(file.name) ? utf8Text(fromBase64(file.contentBase64)) : null;
+  const named = checkSdiFileName(file.name) === 'ok';
+  const text = !named && /\.xml$/i.test(file.name) ? utf8Text(fromBase64(file.contentBase64)) : null;
   if (text !== null) {
     const xml = { 'content-type': 'application/xml' };
     return {
@@ -23,7 +26,9 @@ export function submissionRequests(file: PickedFile, idempotencyKey: string): Su
       send: { method: 'POST', path: '/send/xml', body: text, headers: { ...xml, ...headers } },
     };
   }
-  const body = { payload: file.contentBase64 };
+  const body = named
+    ? { payload: file.contentBase64, file_name: file.name }
+    : { payload: file.contentBase64 };
   return {
     validate: { method: 'POST', path: '/send/validate', body },
     send: { method: 'POST', path: '/send', body, headers },

@@ -90,4 +90,17 @@ describe('the requests that check and send a picked invoice file', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect((again.body as { id: number }).id).toBe((first.body as { id: number }).id);
   });
+
+  it('keeps the name of a file already named as SDI names files, XML or P7M', async () => {
+    const bytes = new TextEncoder().encode(invoiceXml({ supplierVat: italianVat(306) }));
+    const name = `${italianVat(306)}_0A1b2.xml`;
+    const requests = submissionRequests(picked(name, bytes), 'k-306');
+    expect(requests.validate.path).toBe('/send/validate');
+    expect((await gateway.api.request(requests.validate)).status).toBe(204);
+    const sent = await gateway.api.request(requests.send);
+    expect(sent.status).toBe(201);
+    const send = sent.body as { id: number; file_name: string };
+    expect(send.file_name).toBe(name);
+    expect(storedBytes(sandbox, key, send.id).equals(Buffer.from(bytes))).toBe(true);
+  });
 });
