@@ -33,8 +33,8 @@ export default defineConfig({
     build: {
       rollupOptions: {
         input: resolve(import.meta.dirname, 'src/preload/index.ts'),
-        // A sandboxed preload cannot be an ES module.
-        output: { format: 'cjs', entryFileNames: '[name].js' },
+        // A sandboxed preload cannot be an ES module; `.cjs` keeps Node from reading it as one ("type": "module").
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },
   },

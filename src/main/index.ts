@@ -64,7 +64,8 @@ async function createWindow(userData: string): Promise<void> {
     title: 'Scambio',
     show: false,
     webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.js'),
+      // `.cjs`: CommonJS whatever the package type, so the preload also loads if the sandbox is ever turned off.
+      preload: join(import.meta.dirname, '../preload/index.cjs'),
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
