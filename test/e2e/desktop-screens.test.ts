@@ -1,0 +1,139 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMainGateway } from '../../src/main/gateway.ts';
+import { memoryJsonFile } from '../../src/main/json-file.ts';
+import { Profiles, type ProfilesDocument } from '../../src/main/profiles.ts';
+import type { SecretStore } from '../../src/main/secret-store.ts';
+import type { Settings } from '../../src/shared/gateway/channels.ts';
+import { fakeSecretStore } from '../main/fakes.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { invoiceXml, italianVat } from '../support/invoices.ts';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox.ts';
+import { goTo, STEP_MS } from './support/app-page.ts';
+import { buildRendererToTemp } from './support/build-renderer.ts';
+import { bridgeDesktopGateway } from './support/desktop-bridge.ts';
+
+describe('the desktop-only screens, on the real main gateway', () => {
+  let uiDir: string;
+  let files: string;
+  let sandbox: TestSandbox;
+  let browser: Browser;
+  let localKey: string;
+
+  beforeAll(async () => {
+    uiDir = await buildRendererToTemp();
+    files = mkdtempSync(join(tmpdir(), 'scambio-picked-'));
+    sandbox = await startTestSandbox({ uiDir });
+    localKey = sandbox.server.services.keys.create({ account: 'default', environment: 'test' }).key;
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.close();
+    for (const dir of [uiDir, files]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The app page with the main-process handlers behind it; `confirm` answers the live-send dialog. */
+  async function openDesktop(secrets: SecretStore, picked: string[], confirm: () => boolean) {
+    const confirmations: string[] = [];
+    const handlers = createMainGateway({
+      profiles: new Profiles(memoryJsonFile<ProfilesDocument>(), secrets, () => ({
+        baseUrl: sandbox.server.baseUrl,
+        key: localKey,
+      })),
+      secrets,
+      settings: memoryJsonFile<Settings>(),
+      defaultLanguage: 'en',
+      host: {
+        shell: { openExternal: async () => {} },
+        pickFiles: async () => picked,
+        chooseSavePath: async () => null,
+        printToPdf: async () => new Uint8Array(),
+        readFile: (path) => readFile(path),
+        writeFile: async () => {},
+        confirmLiveSend: async (request, profile) => {
+          confirmations.push(`${profile}: ${request.method} ${request.path}`);
+          return confirm();
+        },
+      },
+    });
+    const context = await browser.newContext({ locale: 'en-US' });
+    await bridgeDesktopGateway(context, handlers);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${sandbox.origin}/app/`, { timeout: STEP_MS });
+    await page.locator('#root[data-app-state="loaded"]').waitFor({ timeout: STEP_MS });
+    return { page, context, confirmations, problems };
+  }
+
+  it('adds a live profile into the keychain, asks before each live submission, and removes it', async () => {
+    const live = sandbox.caller('live-desk', 'live');
+    const liveSends = async () => (await live.get<unknown[]>('/v1/send')).body.length;
+    const invoice = join(files, 'fattura.xml');
+    writeFileSync(invoice, invoiceXml({ supplierVat: italianVat(707), number: 'LIVE-1' }));
+    const secrets = fakeSecretStore(true);
+    let accept = false;
+    const { page, context, confirmations, problems } = await openDesktop(secrets, [invoice], () => accept);
+    try {
+      await goTo(page, 'profiles');
+      const form = page.getByTestId('profile-form');
+      await form.getByLabel('Name').fill('Production');
+      await form.getByLabel('API address').fill(sandbox.server.baseUrl);
+      await form.getByText('Live', { exact: true }).click();
+      await form.getByLabel('API key').fill(live.key!);
+      await form.getByRole('button', { name: 'Save profile' }).click();
+      const row = page.locator('[data-testid="profiles-table"] tbody tr', { hasText: 'Production' });
+      await row.waitFor({ timeout: STEP_MS });
+      // The key went to the keychain and nowhere near the page.
+      expect([...secrets.entries.values()]).toEqual([live.key]);
+      expect(await page.content()).not.toContain(live.key!);
+
+      await row.getByRole('button', { name: 'Use' }).click();
+      const badge = page.getByTestId('active-profile').locator('[data-environment]');
+      await page.getByTestId('active-profile').getByText('Production').waitFor({ timeout: STEP_MS });
+      expect(await badge.getAttribute('data-environment')).toBe('live');
+
+      await goTo(page, 'send');
+      await page.getByTestId('pick-files').click();
+      await page.locator('[data-testid="submission"][data-phase="valid"]').waitFor({ timeout: STEP_MS });
+      await page.getByTestId('send-valid').click();
+      await page.getByTestId('not-sent').waitFor({ timeout: STEP_MS });
+      expect(confirmations).toEqual(['Production: POST /send/xml']);
+      expect(await liveSends()).toBe(0);
+
+      accept = true;
+      await page.getByTestId('send-valid').click();
+      await page.getByTestId('sent-result').waitFor({ timeout: STEP_MS });
+      expect(confirmations).toHaveLength(2);
+      expect(await liveSends()).toBe(1);
+
+      await goTo(page, 'profiles');
+      await row.getByRole('button', { name: 'Remove' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+      await row.waitFor({ state: 'detached', timeout: STEP_MS });
+      await page.getByTestId('active-profile').getByText('Local sandbox').waitFor({ timeout: STEP_MS });
+      expect(secrets.entries.size).toBe(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
+  it('says the keychain is unavailable, and why, and offers no way to save a remote profile', async () => {
+    const { page, context } = await openDesktop(fakeSecretStore(false), [], () => false);
+    try {
+      await page.getByTestId('keychain-unavailable').waitFor({ timeout: STEP_MS });
+      await goTo(page, 'profiles');
+      expect(await page.getByTestId('profiles-unavailable').innerText()).toContain('no Secret Service');
+      expect(await page.getByRole('button', { name: 'Save profile' }).isDisabled()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
