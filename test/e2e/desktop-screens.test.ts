@@ -13,6 +13,7 @@ import { fakeSecretStore } from '../main/fakes.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { invoiceXml, italianVat } from '../support/invoices.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.ts';
+import { readZip } from '../support/zip.ts';
 import { goTo, STEP_MS } from './support/app-page.ts';
 import { buildRendererToTemp } from './support/build-renderer.ts';
 import { bridgeDesktopGateway } from './support/desktop-bridge.ts';
@@ -39,7 +40,12 @@ describe('the desktop-only screens, on the real main gateway', () => {
   });
 
   /** The app page with the main-process handlers behind it; `confirm` answers the live-send dialog. */
-  async function openDesktop(secrets: SecretStore, picked: string[], confirm: () => boolean) {
+  async function openDesktop(
+    secrets: SecretStore,
+    picked: string[],
+    confirm: () => boolean,
+    savePath: string | null = null,
+  ) {
     const confirmations: string[] = [];
     const handlers = createMainGateway({
       profiles: new Profiles(memoryJsonFile<ProfilesDocument>(), secrets, () => ({
@@ -52,7 +58,7 @@ describe('the desktop-only screens, on the real main gateway', () => {
       host: {
         shell: { openExternal: async () => {} },
         pickFiles: async () => picked,
-        chooseSavePath: async () => null,
+        chooseSavePath: async () => savePath,
         printToPdf: async () => new Uint8Array(),
         readFile: (path) => readFile(path),
         writeFile: async () => {},
@@ -132,6 +138,37 @@ describe('the desktop-only screens, on the real main gateway', () => {
       await goTo(page, 'profiles');
       expect(await page.getByTestId('profiles-unavailable').innerText()).toContain('no Secret Service');
       expect(await page.getByRole('button', { name: 'Save profile' }).isDisabled()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('exports a ZIP straight into the file the user picked, showing what was saved', async () => {
+    const caller = sandbox.caller('default');
+    const vat = italianVat(808);
+    await caller.post('/v1/company', { json: { vat, fiscal_code: vat.slice(2), name: 'Desk Export Srl' } });
+    const xml = invoiceXml({
+      supplierVat: italianVat(809),
+      customerVat: vat,
+      number: 'DX-1',
+      date: '2023-03-03',
+    });
+    await caller.post('/_sandbox/inbound', { json: { payload: xml }, unchecked: true });
+    const target = join(files, 'march.zip');
+    const { page, context, problems } = await openDesktop(fakeSecretStore(true), [], () => false, target);
+    try {
+      await goTo(page, 'export');
+      await page.getByTestId('export-type').getByText('Received', { exact: true }).click();
+      await page.getByTestId('export-year').fill('2023');
+      await page.getByTestId('export-month').click();
+      await page.getByRole('option', { name: 'March', exact: true }).click();
+      await page.getByTestId('export-start').click();
+      await page.getByTestId('export-saved').waitFor({ timeout: STEP_MS });
+      const zip = await readFile(target);
+      expect(await page.getByTestId('export-saved').innerText()).toContain(zip.length.toLocaleString('en'));
+      const entries = await readZip(zip);
+      expect([...entries.values()].map((b) => b.toString('utf8'))).toEqual([xml]);
+      expect(problems).toEqual([]);
     } finally {
       await context.close();
     }
