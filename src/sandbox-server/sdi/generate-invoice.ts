@@ -1,4 +1,8 @@
-import { partitaIvaCheckDigit } from '../../shared/fatturapa/index.ts';
+import {
+  invoiceToXml,
+  partitaIvaCheckDigit,
+  type OrdinaryInvoiceJson,
+} from '../../shared/fatturapa/index.ts';
 import { formatRomeDate } from './notifications/index.ts';
 
 /** The outside supplier of generated invoices; its VAT number has a valid check digit. */
@@ -14,71 +18,77 @@ export interface GenerateInvoiceOptions {
   at: Date;
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /**
  * A small, schema- and SDI-valid invoice from the sandbox supplier to `toVat` (`POST /_sandbox/inbound`
- * with `generate`): one line of 100.00 at 22%, dated the sandbox's today in Italy.
+ * with `generate`): one line of 100.00 at 22%, dated the sandbox's today in Italy. Built as the FatturaPA model's
+ * typed JSON and written by its serializer, so element names and order come from the schema model, not a template.
  */
 export function generateInvoiceXml(options: GenerateInvoiceOptions): string {
-  const country = options.toVat.slice(0, 2);
-  const code = options.toVat.slice(2);
-  const destination = options.format === 'FPA12' ? 'UFSBX1' : 'SCAMBIO';
-  const date = formatRomeDate(options.at);
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<p:FatturaElettronica versione="${options.format}" xmlns:p="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2">
-  <FatturaElettronicaHeader>
-    <DatiTrasmissione>
-      <IdTrasmittente><IdPaese>IT</IdPaese><IdCodice>${SUPPLIER_CODE}</IdCodice></IdTrasmittente>
-      <ProgressivoInvio>${escapeXml(options.number.slice(-10))}</ProgressivoInvio>
-      <FormatoTrasmissione>${options.format}</FormatoTrasmissione>
-      <CodiceDestinatario>${destination}</CodiceDestinatario>
-    </DatiTrasmissione>
-    <CedentePrestatore>
-      <DatiAnagrafici>
-        <IdFiscaleIVA><IdPaese>IT</IdPaese><IdCodice>${SUPPLIER_CODE}</IdCodice></IdFiscaleIVA>
-        <Anagrafica><Denominazione>${GENERATED_SUPPLIER.name}</Denominazione></Anagrafica>
-        <RegimeFiscale>RF01</RegimeFiscale>
-      </DatiAnagrafici>
-      <Sede><Indirizzo>Via della Sandbox 1</Indirizzo><CAP>00100</CAP><Comune>Roma</Comune><Provincia>RM</Provincia><Nazione>IT</Nazione></Sede>
-    </CedentePrestatore>
-    <CessionarioCommittente>
-      <DatiAnagrafici>
-        <IdFiscaleIVA><IdPaese>${escapeXml(country)}</IdPaese><IdCodice>${escapeXml(code)}</IdCodice></IdFiscaleIVA>
-        <Anagrafica><Denominazione>Cliente ${escapeXml(options.toVat)}</Denominazione></Anagrafica>
-      </DatiAnagrafici>
-      <Sede><Indirizzo>Via del Cliente 1</Indirizzo><CAP>20100</CAP><Comune>Milano</Comune><Provincia>MI</Provincia><Nazione>IT</Nazione></Sede>
-    </CessionarioCommittente>
-  </FatturaElettronicaHeader>
-  <FatturaElettronicaBody>
-    <DatiGenerali>
-      <DatiGeneraliDocumento>
-        <TipoDocumento>TD01</TipoDocumento>
-        <Divisa>EUR</Divisa>
-        <Data>${date}</Data>
-        <Numero>${escapeXml(options.number)}</Numero>
-        <ImportoTotaleDocumento>122.00</ImportoTotaleDocumento>
-      </DatiGeneraliDocumento>
-    </DatiGenerali>
-    <DatiBeniServizi>
-      <DettaglioLinee>
-        <NumeroLinea>1</NumeroLinea>
-        <Descrizione>Servizio di prova della sandbox</Descrizione>
-        <Quantita>1.00</Quantita>
-        <PrezzoUnitario>100.00</PrezzoUnitario>
-        <PrezzoTotale>100.00</PrezzoTotale>
-        <AliquotaIVA>22.00</AliquotaIVA>
-      </DettaglioLinee>
-      <DatiRiepilogo>
-        <AliquotaIVA>22.00</AliquotaIVA>
-        <ImponibileImporto>100.00</ImponibileImporto>
-        <Imposta>22.00</Imposta>
-        <EsigibilitaIVA>I</EsigibilitaIVA>
-      </DatiRiepilogo>
-    </DatiBeniServizi>
-  </FatturaElettronicaBody>
-</p:FatturaElettronica>
-`;
+  const invoice: OrdinaryInvoiceJson = {
+    '@versione': options.format,
+    FatturaElettronicaHeader: {
+      DatiTrasmissione: {
+        IdTrasmittente: { IdPaese: 'IT', IdCodice: SUPPLIER_CODE },
+        ProgressivoInvio: options.number.slice(-10),
+        FormatoTrasmissione: options.format,
+        CodiceDestinatario: options.format === 'FPA12' ? 'UFSBX1' : 'SCAMBIO',
+      },
+      CedentePrestatore: {
+        DatiAnagrafici: {
+          IdFiscaleIVA: { IdPaese: 'IT', IdCodice: SUPPLIER_CODE },
+          Anagrafica: { Denominazione: GENERATED_SUPPLIER.name },
+          RegimeFiscale: 'RF01',
+        },
+        Sede: {
+          Indirizzo: 'Via della Sandbox 1',
+          CAP: '00100',
+          Comune: 'Roma',
+          Provincia: 'RM',
+          Nazione: 'IT',
+        },
+      },
+      CessionarioCommittente: {
+        DatiAnagrafici: {
+          IdFiscaleIVA: { IdPaese: options.toVat.slice(0, 2), IdCodice: options.toVat.slice(2) },
+          Anagrafica: { Denominazione: `Cliente ${options.toVat}` },
+        },
+        Sede: {
+          Indirizzo: 'Via del Cliente 1',
+          CAP: '20100',
+          Comune: 'Milano',
+          Provincia: 'MI',
+          Nazione: 'IT',
+        },
+      },
+    },
+    FatturaElettronicaBody: [
+      {
+        DatiGenerali: {
+          DatiGeneraliDocumento: {
+            TipoDocumento: 'TD01',
+            Divisa: 'EUR',
+            Data: formatRomeDate(options.at),
+            Numero: options.number,
+            ImportoTotaleDocumento: '122.00',
+          },
+        },
+        DatiBeniServizi: {
+          DettaglioLinee: [
+            {
+              NumeroLinea: '1',
+              Descrizione: 'Servizio di prova della sandbox',
+              Quantita: '1.00',
+              PrezzoUnitario: '100.00',
+              PrezzoTotale: '100.00',
+              AliquotaIVA: '22.00',
+            },
+          ],
+          DatiRiepilogo: [
+            { AliquotaIVA: '22.00', ImponibileImporto: '100.00', Imposta: '22.00', EsigibilitaIVA: 'I' },
+          ],
+        },
+      },
+    ],
+  };
+  return `${invoiceToXml(invoice)}\n`;
 }
