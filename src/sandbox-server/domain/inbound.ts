@@ -37,21 +37,18 @@ export class InboundService {
     this.deliveredHooks.push(hook);
   }
 
-  receive(
-    environment: Environment,
-    bytes: Uint8Array,
-    encoding: PayloadEncoding,
-    fileName: string,
-  ): InboundOutcome {
+  /** An invoice from outside, posted by `sender` (`/_sandbox/inbound`): delivered to its recipient, or held. */
+  receive(sender: Scope, bytes: Uint8Array, encoding: PayloadEncoding, fileName: string): InboundOutcome {
     const file = readInvoiceFile(bytes, this.deps.limits);
     const identifier = newSdiIdentifier(this.deps.random);
+    const { environment } = sender;
     return this.deps.store.transaction(() => {
       const recipient = this.recipientFor(environment, file);
       if (recipient) {
         const scope: Scope = { accountId: recipient.user_id, environment };
         return { delivered: this.deliver(scope, recipient, file, encoding, fileName, identifier) };
       }
-      return { held: this.hold(environment, file, encoding, fileName, identifier) };
+      return { held: this.hold(sender, file, encoding, fileName, identifier) };
     });
   }
 
@@ -74,7 +71,7 @@ export class InboundService {
 
   /** Keeps an invoice until its recipient registers (the `SCAMBIO` channel). Call inside a transaction. */
   hold(
-    environment: Environment,
+    sender: Scope,
     file: InvoiceFile,
     encoding: PayloadEncoding,
     fileName: string,
@@ -83,7 +80,8 @@ export class InboundService {
   ): { id: number; recipient: string; identifier: string } {
     const key = partyKey(file.summary.committente) ?? 'unknown';
     const id = this.deps.store.held.insert({
-      environment,
+      environment: sender.environment,
+      senderAccountId: sender.accountId,
       recipient: key,
       fileName,
       identifier,

@@ -259,7 +259,7 @@ export class SdiService {
         at,
       );
     } else if (route.via === 'held') {
-      inbound.hold(scope.environment, file, send.encoding, send.file_name!, send.identifier!, at);
+      inbound.hold(scope, file, send.encoding, send.file_name!, send.identifier!, at);
     }
     this.transition(
       scope,

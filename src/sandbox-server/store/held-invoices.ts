@@ -6,6 +6,8 @@ import { prepared } from './statements.ts';
 export interface HeldInvoice {
   id: number;
   environment: Environment;
+  /** The account that sent it (through the simulated SDI or `/_sandbox/inbound`); null once that account is gone. */
+  senderAccountId: number | null;
   recipient: string;
   fileName: string;
   identifier: string;
@@ -17,6 +19,7 @@ export interface HeldInvoice {
 interface HeldRow {
   id: number;
   environment: Environment;
+  sender_account_id: number | null;
   recipient: string;
   file_name: string;
   identifier: string;
@@ -38,10 +41,12 @@ export class HeldInvoiceRepository {
     return Number(
       prepared(
         this.db,
-        `INSERT INTO held_invoices (environment, recipient, file_name, identifier, payload, encoding, created)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO held_invoices
+           (environment, sender_account_id, recipient, file_name, identifier, payload, encoding, created)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         invoice.environment,
+        invoice.senderAccountId,
         invoice.recipient,
         invoice.fileName,
         invoice.identifier,
@@ -62,6 +67,7 @@ export class HeldInvoiceRepository {
     return rows.map((row) => ({
       id: row.id,
       environment: row.environment,
+      senderAccountId: row.sender_account_id,
       recipient: row.recipient,
       fileName: row.file_name,
       identifier: row.identifier,
@@ -75,12 +81,13 @@ export class HeldInvoiceRepository {
   list(environment: Environment): Omit<HeldInvoice, 'payload'>[] {
     const rows = prepared(
       this.db,
-      `SELECT id, environment, recipient, file_name, identifier, encoding, created FROM held_invoices
-       WHERE environment = ? ORDER BY id`,
+      `SELECT id, environment, sender_account_id, recipient, file_name, identifier, encoding, created
+       FROM held_invoices WHERE environment = ? ORDER BY id`,
     ).all(environment) as Omit<HeldRow, 'payload'>[];
     return rows.map((row) => ({
       id: row.id,
       environment: row.environment,
+      senderAccountId: row.sender_account_id,
       recipient: row.recipient,
       fileName: row.file_name,
       identifier: row.identifier,

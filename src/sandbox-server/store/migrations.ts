@@ -336,4 +336,9 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE api_keys ADD COLUMN session_pid INTEGER;
   CREATE INDEX api_keys_sessions ON api_keys (session_pid) WHERE session_pid IS NOT NULL AND revoked IS NULL;
   `,
+  `
+  -- Who sent a held invoice, so that a sandbox reset takes back what the caller left waiting.
+  ALTER TABLE held_invoices ADD COLUMN sender_account_id INTEGER REFERENCES accounts(id) ON DELETE SET NULL;
+  CREATE INDEX held_invoices_sender ON held_invoices (sender_account_id, environment);
+  `,
 ];

@@ -17,6 +17,7 @@ export interface ResetCounts {
   receive: number;
   update: number;
   log: number;
+  held: number;
 }
 
 function placeholders(values: readonly unknown[]): string {
@@ -58,9 +59,10 @@ export class RetentionRepository {
     const receive = run('DELETE FROM receives WHERE account_id = ? AND environment = ?');
     const log = run('DELETE FROM events WHERE account_id = ? AND environment = ?');
     const company = run('DELETE FROM companies WHERE account_id = ? AND environment = ?');
+    const held = run('DELETE FROM held_invoices WHERE sender_account_id = ? AND environment = ?');
     run('DELETE FROM idempotency_keys WHERE account_id = ? AND environment = ?');
     run('DELETE FROM operation_counts WHERE account_id = ? AND environment = ?');
     run('DELETE FROM jobs WHERE account_id = ? AND environment = ?');
-    return { company, send, receive, update, log };
+    return { company, send, receive, update, log, held };
   }
 }

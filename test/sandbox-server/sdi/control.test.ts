@@ -146,4 +146,20 @@ describe('/_sandbox/reset', () => {
     expect((await victim.get<unknown[]>('/v1/update')).body).toEqual([]);
     expect((await bystander.get<Send[]>('/v1/send')).body).toHaveLength(1);
   });
+
+  it('takes back the invoices the caller left held for unregistered recipients, and only those', async () => {
+    const victim = sandbox.caller('holder');
+    const bystander = sandbox.caller('other-holder');
+    const held = async () =>
+      (await victim.get<{ recipient: string }[]>('/_sandbox/held', unchecked)).body.map((h) => h.recipient);
+    const [mine, theirs] = [italianVat(951), italianVat(952)];
+    await victim.post('/_sandbox/inbound', { json: { generate: { to_vat: mine } }, ...unchecked });
+    await bystander.post('/_sandbox/inbound', { json: { generate: { to_vat: theirs } }, ...unchecked });
+    expect(await held()).toEqual(expect.arrayContaining([mine, theirs]));
+
+    const res = await victim.post<{ deleted: Record<string, number> }>('/_sandbox/reset', unchecked);
+    expect(res.body.deleted.held).toBe(1);
+    expect(await held()).toContain(theirs);
+    expect(await held()).not.toContain(mine);
+  });
 });

@@ -83,7 +83,7 @@ export function sandboxRoutes(deps: SandboxRouteDependencies): Router {
       const t = file.summary.transmitter;
       fileName = generateSdiFileName(t?.country ?? 'IT', t?.code ?? '00000000000', file.signed, random);
     }
-    const outcome = services.inbound.receive(scopeOf(res).environment, body.bytes, body.encoding, fileName);
+    const outcome = services.inbound.receive(scopeOf(res), body.bytes, body.encoding, fileName);
     res.status('delivered' in outcome ? 201 : 202).json(outcome);
   });
 
