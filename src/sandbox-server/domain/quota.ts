@@ -31,6 +31,16 @@ export class QuotaService {
     };
   }
 
+  /** Before the service signs an invoice: `403` for a live account with no signatures left. */
+  assertSignaturesLeft(scope: Scope): void {
+    if (
+      scope.environment === 'live' &&
+      this.store.operations.signaturesUsed(scope) >= this.quota.signatures
+    ) {
+      throw new ServiceError('forbidden', 'quota.signatures', { quota: this.quota.signatures });
+    }
+  }
+
   /** Before storing or validating an invoice: `403` for a live account with no operations left. */
   assertOperationsLeft(scope: Scope): void {
     if (scope.environment === 'live' && this.operationsLeft(scope) <= 0) {

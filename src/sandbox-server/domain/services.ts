@@ -49,10 +49,12 @@ export function createServices(deps: {
   logger?: Logger;
 }): Services {
   const companies = new CompanyService(deps.store, deps.clock);
+  const quota = new QuotaService(deps.store, deps.liveQuota ?? DEFAULT_LIVE_QUOTA);
   let signer: SandboxSigner | null = null;
   const submissions = new SubmissionService({
     ...deps,
     companies,
+    quota,
     lenientIds: deps.lenientIds ?? false,
     signer: () => (signer ??= SandboxSigner.open(deps.dataDir, deps.store.box, { now: deps.clock.now() })),
   });
@@ -94,7 +96,7 @@ export function createServices(deps: {
     jobs,
     sdi,
     updates: new UpdateService(deps.store),
-    quota: new QuotaService(deps.store, deps.liveQuota ?? DEFAULT_LIVE_QUOTA),
+    quota,
     exports: new ExportService(deps.store, receives),
     webhooks,
   };

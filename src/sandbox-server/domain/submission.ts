@@ -10,6 +10,7 @@ import type { Clock } from '../clock.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import type { RandomSource } from '../random.ts';
 import type { SandboxSigner } from '../signing/index.ts';
+import type { QuotaService } from './quota.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
 import type { CompanyService } from './companies.ts';
@@ -54,6 +55,7 @@ export interface SubmissionDependencies {
   limits: InvoiceFileLimits;
   /** The sandbox's signer, created on first use (its CA costs a key pair). */
   signer: () => SandboxSigner;
+  quota: Pick<QuotaService, 'assertSignaturesLeft'>;
   lenientIds: boolean;
 }
 
@@ -182,6 +184,7 @@ export class SubmissionService {
       (mode === 'Auto' && !file.signed && MUST_BE_SIGNED.has(file.summary.format));
     const { vat, name } = file.summary.prestatore;
     if (!wanted || vat === null) return;
+    this.deps.quota.assertSignaturesLeft(d.scope);
     const p7m = this.deps.signer().signInvoice(file.xml, { vat, name: name ?? vat }, this.deps.clock.now());
     d.file = { ...file, bytes: p7m, signed: true };
     d.signedHere = true;

@@ -159,6 +159,8 @@ export const de: Catalog = {
   quota: {
     operations:
       'Die Operationen dieses Kontos sind aufgebraucht ({{quota}} insgesamt). Sandbox-Schlüssel sind nie begrenzt.',
+    signatures:
+      'Die Signaturen dieses Kontos sind aufgebraucht ({{quota}} insgesamt): senden Sie die Rechnung bereits signiert oder mit signature=None. Sandbox-Schlüssel sind nie begrenzt.',
   },
   webhook: {
     url: 'Die Webhook-URL {{value}} muss eine absolute http://- oder https://-Adresse sein.',

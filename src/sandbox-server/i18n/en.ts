@@ -148,6 +148,8 @@ export const en = {
   quota: {
     operations:
       'The operations of this account are used up ({{quota}} in all). Sandbox keys are never limited.',
+    signatures:
+      'The signatures of this account are used up ({{quota}} in all): send the invoice signed, or with signature=None. Sandbox keys are never limited.',
   },
   webhook: {
     url: 'The webhook URL {{value}} must be an absolute http:// or https:// address.',

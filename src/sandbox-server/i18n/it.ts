@@ -154,6 +154,8 @@ export const it: Catalog = {
   quota: {
     operations:
       'Le operazioni di questo account sono esaurite ({{quota}} in tutto). Le chiavi sandbox non hanno limiti.',
+    signatures:
+      'Le firme di questo account sono esaurite ({{quota}} in tutto): invia la fattura già firmata, oppure con signature=None. Le chiavi sandbox non hanno limiti.',
   },
   webhook: {
     url: "L'URL del webhook {{value}} deve essere un indirizzo assoluto http:// o https://.",

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthReport, ProblemDetails, Send } from '../../../src/shared/api/types.ts';
 import type { AccountStatus, Update } from '../../../src/shared/api/types.ts';
-import { italianVat } from '../../support/invoices.ts';
+import { invoiceXml, italianVat } from '../../support/invoices.ts';
 import type { ApiCaller, TestSandbox } from '../../support/sandbox.ts';
 import { advance, startSdiSandbox, submit } from './sdi-sandbox.ts';
 
@@ -213,6 +213,45 @@ describe('GET /status and the live quota', () => {
       expect(refused.body.detail).toMatch(/used up/);
       // Reading is still allowed.
       expect((await live.get('/v1/send')).status).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+  it('refuses to sign for a live key that used up its signatures, but still takes signed or unsigned files', async () => {
+    const { sandbox: local } = await startSdiSandbox({ liveQuota: { operations: 10, signatures: 1 } });
+    try {
+      const live = local.caller('acme', 'live');
+      const signed = await live.post<Send>('/v1/send/xml', {
+        body: invoiceXml({ supplierVat: italianVat(861) }),
+        query: { signature: 'Apply' },
+      });
+      expect(signed.status).toBe(201);
+      expect((await live.get<AccountStatus>('/v1/status')).body).toMatchObject({ signature_left: 0 });
+      const before = (await live.get<Send[]>('/v1/send')).body.length;
+
+      const refused = await live.post<ProblemDetails>('/v1/send/xml', {
+        body: invoiceXml({ supplierVat: italianVat(862) }),
+        query: { signature: 'Apply' },
+        headers: { 'accept-language': 'de' },
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body.detail).toMatch(/Signaturen/);
+      expect((await live.get<Send[]>('/v1/send')).body).toHaveLength(before);
+
+      const unsigned = await live.post<Send>('/v1/send/xml', {
+        body: invoiceXml({ supplierVat: italianVat(863) }),
+        query: { signature: 'None' },
+      });
+      expect(unsigned.status).toBe(201);
+      // The sandbox counts signatures too, but never refuses one.
+      const test = local.caller('acme-test');
+      for (const n of [864, 865]) {
+        const res = await test.post('/v1/send/xml', {
+          body: invoiceXml({ supplierVat: italianVat(n) }),
+          query: { signature: 'Apply' },
+        });
+        expect(res.status).toBe(201);
+      }
     } finally {
       await local.close();
     }
