@@ -1,6 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,34 +9,27 @@ import { Profiles, type ProfilesDocument } from '../../src/main/profiles.ts';
 import type { SecretStore } from '../../src/main/secret-store.ts';
 import type { Settings } from '../../src/shared/gateway/channels.ts';
 import { fakeSecretStore } from '../main/fakes.ts';
-import { launchChromium } from '../support/chromium.ts';
 import { invoiceXml, italianVat } from '../support/invoices.ts';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.ts';
+import type { TestSandbox } from '../support/sandbox.ts';
 import { readZip } from '../support/zip.ts';
 import { goTo, STEP_MS } from './support/app-page.ts';
-import { buildRendererToTemp } from './support/build-renderer.ts';
 import { bridgeDesktopGateway } from './support/desktop-bridge.ts';
+import { startUiFixture, type UiFixture } from './support/ui-fixture.ts';
 
 describe('the desktop-only screens, on the real main gateway', () => {
-  let uiDir: string;
+  let ui: UiFixture;
   let files: string;
   let sandbox: TestSandbox;
   let browser: Browser;
   let localKey: string;
 
   beforeAll(async () => {
-    uiDir = await buildRendererToTemp();
-    files = mkdtempSync(join(tmpdir(), 'scambio-picked-'));
-    sandbox = await startTestSandbox({ uiDir });
+    ui = await startUiFixture();
+    ({ sandbox, browser, files } = ui);
     localKey = sandbox.server.services.keys.create({ account: 'default', environment: 'test' }).key;
-    browser = await launchChromium();
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.close();
-    for (const dir of [uiDir, files]) if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => ui?.close());
 
   /** The app page with the main-process handlers behind it; `confirm` answers the live-send dialog. */
   async function openDesktop(

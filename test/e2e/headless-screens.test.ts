@@ -1,15 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Receive, Send } from '../../src/shared/api/types.ts';
-import { launchChromium } from '../support/chromium.ts';
 import { invoiceXml, italianVat } from '../support/invoices.ts';
-import { startTestSandbox, type ApiCaller, type TestSandbox } from '../support/sandbox.ts';
+import type { ApiCaller, TestSandbox } from '../support/sandbox.ts';
 import { readZip } from '../support/zip.ts';
 import { goTo, openApp, STEP_MS } from './support/app-page.ts';
-import { buildRendererToTemp } from './support/build-renderer.ts';
+import { startUiFixture, type UiFixture } from './support/ui-fixture.ts';
 
 /** Picks files through the browser's own file chooser, as a user would. */
 async function pickFiles(page: Page, paths: string[]): Promise<void> {
@@ -27,7 +25,7 @@ async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ nam
 }
 
 describe("the accountant's screens in headless mode, in Chromium", () => {
-  let uiDir: string;
+  let ui: UiFixture;
   let sandbox: TestSandbox;
   let browser: Browser;
   let files: string;
@@ -55,18 +53,12 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
   }
 
   beforeAll(async () => {
-    uiDir = await buildRendererToTemp();
-    sandbox = await startTestSandbox({ uiDir, sdiDelayMs: 0 });
+    ui = await startUiFixture({ sdiDelayMs: 0 });
+    ({ sandbox, browser, files } = ui);
     api = sandbox.caller('default');
-    files = mkdtempSync(join(tmpdir(), 'scambio-pick-'));
-    browser = await launchChromium();
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.close();
-    for (const dir of [uiDir, files]) if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => ui?.close());
 
   it('checks a picked XML file, sends it and shows it in the sent list; lists every problem of a bad one', async () => {
     const good = join(files, 'fattura-buona.xml');

@@ -1,32 +1,25 @@
-import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium.ts';
 import { invoiceXml, italianVat } from '../support/invoices.ts';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.ts';
-import { buildRendererToTemp } from './support/build-renderer.ts';
+import type { TestSandbox } from '../support/sandbox.ts';
+import { startUiFixture, type UiFixture } from './support/ui-fixture.ts';
 import { localSandboxJourney } from './support/journey.ts';
 
 describe('the UI in headless mode, in Chromium', () => {
-  let uiDir: string;
+  let ui: UiFixture;
   let sandbox: TestSandbox;
   let browser: Browser;
 
   beforeAll(async () => {
-    uiDir = await buildRendererToTemp();
-    sandbox = await startTestSandbox({ uiDir });
+    ui = await startUiFixture();
+    ({ sandbox, browser } = ui);
     // The page's session belongs to the `default` account, as on a first `npm run sandbox`.
     const caller = sandbox.caller('default');
     const sent = await caller.post('/v1/send/xml', { body: invoiceXml({ supplierVat: italianVat(77) }) });
     expect(sent.status).toBeLessThan(300);
-    browser = await launchChromium();
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.close();
-    if (uiDir) rmSync(uiDir, { recursive: true, force: true });
-  });
+  afterAll(() => ui?.close());
 
   it('shows the local sandbox dashboard, switches language and lists sent invoices', async () => {
     const context = await browser.newContext({ locale: 'it-IT' });
