@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell, utilityProcess } from 'electron';
 
+import { APP_NAME, defaultDataDir } from '../sandbox-server/data-dir.ts';
 import { keychainDataKey } from './data-key.ts';
 import type { GatewayHandlers, Settings } from '../shared/gateway/channels.ts';
 import { createMainGateway, registerGateway } from './gateway.ts';
@@ -151,6 +152,10 @@ async function start(): Promise<void> {
   installMenu({ language: await language() }, userData);
   await createWindow(userData);
 }
+
+// One data folder for the app and `npm run sandbox` (src/sandbox-server/data-dir.ts), unless a run names its own.
+app.setName(APP_NAME);
+if (!app.commandLine.hasSwitch('user-data-dir')) app.setPath('userData', defaultDataDir());
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
