@@ -15,7 +15,8 @@ import { createMainGateway, registerGateway } from './gateway.ts';
 import { jsonFile } from './json-file.ts';
 import { liveSendConfirmation, menuTemplate } from './menu.ts';
 import { Profiles, type ProfilesDocument } from './profiles.ts';
-import { launchSandboxHost, type HostChild, type RunningSandbox } from './sandbox-host/launch.ts';
+import type { HostChild } from './sandbox-host/launch.ts';
+import { SandboxSupervisor } from './sandbox-host/supervisor.ts';
 import { openKeytarSecretStore } from './secret-store.ts';
 import { secureSession, secureWebContents } from './security.ts';
 import { restoreWindowState, trackWindowState, type WindowState } from './window-state.ts';
@@ -23,7 +24,7 @@ import { restoreWindowState, trackWindowState, type WindowState } from './window
 /** The official page on SDI, for the Help menu. */
 const SDI_INFO_URL = 'https://www.fatturapa.gov.it/it/sistemainterscambio/cose-il-sdi/';
 
-let sandbox: RunningSandbox | null = null;
+let sandbox: SandboxSupervisor | null = null;
 let window: BrowserWindow | null = null;
 
 const rendererUrl = process.env.ELECTRON_RENDERER_URL;
@@ -98,16 +99,24 @@ async function start(): Promise<void> {
   const secrets = await openKeytarSecretStore();
   secureSession(session.defaultSession);
   const keychainKey = await keychainDataKey(secrets, userData);
-  sandbox = await launchSandboxHost(utilityChild(), {
-    dataDir: userData,
-    keychainDataKey: keychainKey?.toString('base64') ?? null,
-    logLevel: process.env.SCAMBIO_LOG_LEVEL ?? 'info',
-  });
-  const local = { baseUrl: sandbox.baseUrl, key: sandbox.sessionKey };
-  const profiles = new Profiles(
-    jsonFile<ProfilesDocument>(join(userData, 'profiles.json')),
-    secrets,
-    () => local,
+  sandbox = new SandboxSupervisor(
+    utilityChild,
+    {
+      dataDir: userData,
+      keychainDataKey: keychainKey?.toString('base64') ?? null,
+      logLevel: process.env.SCAMBIO_LOG_LEVEL ?? 'info',
+    },
+    {
+      onExit: ({ code, restarting, error }) =>
+        console.error(
+          `The sandbox process exited (code ${code})${restarting ? '; starting it again' : ''}${error ? `: ${error}` : ''}`,
+        ),
+    },
+  );
+  await sandbox.launch();
+  const supervisor = sandbox;
+  const profiles = new Profiles(jsonFile<ProfilesDocument>(join(userData, 'profiles.json')), secrets, () =>
+    supervisor.credentials(),
   );
   let handlers: GatewayHandlers | null = null;
   const language = async () => (await handlers!['settings.get'](undefined, { emit: () => {} })).language;

@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchSandboxHost } from '../../src/main/sandbox-host/launch.ts';
+import { launchSandboxHost, type HostChild } from '../../src/main/sandbox-host/launch.ts';
+import type { HostToMain } from '../../src/main/sandbox-host/protocol.ts';
+import { SandboxSupervisor } from '../../src/main/sandbox-host/supervisor.ts';
 import { forkSandboxHost } from '../../src/main/sandbox-host/node-child.ts';
 import { openSandboxStore } from '../../src/sandbox-server/server.ts';
 import { fixedDataKeySource } from '../../src/sandbox-server/crypto/data-key.ts';
@@ -90,4 +92,83 @@ describe('the sandbox host process', () => {
       await next.stop();
     }
   }, 60_000);
+
+  it("is started again on the same data when it dies unasked; the dead run's key stops working", async () => {
+    const dataDir = newDir();
+    const children: HostChild[] = [];
+    const exits: { code: number | null; restarting: boolean }[] = [];
+    const supervisor = new SandboxSupervisor(
+      () => {
+        const child = forkSandboxHost();
+        children.push(child);
+        return child;
+      },
+      { dataDir, keychainDataKey: Buffer.alloc(32, 3).toString('base64'), logLevel: 'silent' },
+      { onExit: (event) => exits.push(event) },
+    );
+    await supervisor.launch();
+    const first = supervisor.credentials();
+    const created = await fetch(`${first.baseUrl}/company`, {
+      method: 'POST',
+      headers: { ...auth(first.key), 'content-type': 'application/json' },
+      body: JSON.stringify({ vat: 'IT01234567897', fiscal_code: '01234567897', name: 'Crash Srl' }),
+    });
+    expect(created.status).toBe(201);
+
+    children[0]!.kill();
+    const deadline = Date.now() + 30_000;
+    while (children.length < 2 || !supervisor.isRunning()) {
+      if (Date.now() > deadline) throw new Error('the host was not started again');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    try {
+      const second = supervisor.credentials();
+      expect(second.key).not.toBe(first.key);
+      expect(exits).toEqual([{ code: null, restarting: true }]);
+      const companies = await fetch(`${second.baseUrl}/company`, { headers: auth(second.key) });
+      expect(((await companies.json()) as { name: string }[]).map((c) => c.name)).toEqual(['Crash Srl']);
+      const stale = await fetch(`${second.baseUrl}/company`, { headers: auth(first.key) });
+      expect(stale.status).toBe(401);
+    } finally {
+      await supervisor.stop();
+    }
+    // Asked to stop: no restart.
+    expect(children).toHaveLength(2);
+  }, 60_000);
+
+  it('gives up after too many deaths in a row instead of looping', async () => {
+    const exits: { restarting: boolean }[] = [];
+    let spawned = 0;
+    // A host that reports ready and dies at once, as one with a broken data folder might.
+    const dying = (): HostChild => {
+      spawned++;
+      let exit: (code: number | null) => void = () => {};
+      let message: (m: HostToMain) => void = () => {};
+      return {
+        postMessage: () => {
+          message({ type: 'ready', baseUrl: 'http://127.0.0.1:9/v1', sessionKey: `ik_test_${spawned}` });
+          setTimeout(() => exit(1), 5);
+        },
+        onMessage: (listener) => void (message = listener),
+        onExit: (listener) => {
+          const previous = exit;
+          exit = (code) => {
+            previous(code);
+            listener(code);
+          };
+        },
+        kill: () => exit(null),
+      };
+    };
+    const supervisor = new SandboxSupervisor(
+      dying,
+      { dataDir: '/nowhere', keychainDataKey: null, logLevel: 'silent' },
+      { maxRestarts: 2, onExit: (event) => exits.push(event) },
+    );
+    await supervisor.launch();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(spawned).toBe(3);
+    expect(exits.map((e) => e.restarting)).toEqual([true, true, false]);
+    expect(supervisor.isRunning()).toBe(false);
+  });
 });

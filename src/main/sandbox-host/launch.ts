@@ -14,15 +14,17 @@ export interface RunningSandbox {
   sessionKey: string;
   /** Asks the host to finish in-flight requests and close the database; kills it if it does not within `graceMs`. */
   stop(graceMs?: number): Promise<void>;
+  /** Settles with the exit code when the process ends, asked to or not. */
+  readonly exited: Promise<number | null>;
 }
 
 /** Starts the sandbox in a child process and resolves once it listens on loopback. */
 export function launchSandboxHost(child: HostChild, start: Omit<StartHost, 'type'>): Promise<RunningSandbox> {
-  let exited = false;
-  const stopped = new Promise<void>((resolve) => {
-    child.onExit(() => {
-      exited = true;
-      resolve();
+  let hasExited = false;
+  const exited = new Promise<number | null>((resolve) => {
+    child.onExit((code) => {
+      hasExited = true;
+      resolve(code);
     });
   });
   return new Promise((resolve, reject) => {
@@ -35,11 +37,12 @@ export function launchSandboxHost(child: HostChild, start: Omit<StartHost, 'type
       resolve({
         baseUrl: message.baseUrl,
         sessionKey: message.sessionKey,
+        exited,
         stop: async (graceMs = 10_000) => {
-          if (exited) return;
+          if (hasExited) return;
           child.postMessage({ type: 'stop' });
           const timer = setTimeout(() => child.kill(), graceMs);
-          await stopped;
+          await exited;
           clearTimeout(timer);
         },
       });
