@@ -48,8 +48,8 @@ export async function listPage<T>(
   return { items: response.body as T[], total };
 }
 
-export const listSent = (gateway: Gateway, page: number, pageSize: number) =>
-  listPage<Send>(gateway, '/send', { page, page_size: pageSize, sort: '-created' });
+export const listSent = (gateway: Gateway, query: ApiRequest['query']) =>
+  listPage<Send>(gateway, '/send', { sort: '-created', ...query });
 
 export const listReceived = (gateway: Gateway, query: ApiRequest['query']) =>
   listPage<Receive>(gateway, '/receive', query);

@@ -156,6 +156,44 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
     }
   }, 60_000);
 
+  it('finds sent invoices by free text and by SDI state', async () => {
+    const delivered = await api.post<Send>('/v1/send/xml', {
+      body: invoiceXml({
+        supplierVat: italianVat(410),
+        number: 'FIND-1',
+        customerName: 'Trattoria Girasole',
+      }),
+    });
+    const rejected = await api.post<Send>('/v1/send/xml', {
+      body: invoiceXml({ supplierVat: italianVat(411), number: 'FIND-2', customerName: 'Osteria Girasole' }),
+      headers: { 'Sandbox-Scenario': 'scarto=00404' },
+    });
+    for (const id of [delivered.body.id, rejected.body.id]) {
+      await expect
+        .poll(async () => (await api.get<Send>(`/v1/send/${id}`)).body.latest_state, { timeout: STEP_MS })
+        .not.toBe('Inviato');
+    }
+    const app = await openApp(browser, sandbox.origin);
+    const { page } = app;
+    const numbers = () =>
+      page
+        .locator('[data-testid="sent-table"] tbody tr td:first-child')
+        .evaluateAll((cells) => cells.map((c) => c.textContent));
+    try {
+      await goTo(page, 'sent');
+      await page.getByTestId('search').fill('girasole');
+      await expect.poll(numbers, { timeout: STEP_MS }).toEqual(['FIND-2', 'FIND-1']);
+      await page.getByTestId('state-filter').click();
+      await page.getByRole('option', { name: 'Rejected by SDI' }).click();
+      await expect.poll(numbers, { timeout: STEP_MS }).toEqual(['FIND-2']);
+      await page.getByTestId('search').fill('trattoria');
+      await page.getByText('No sent invoice matches these filters.').waitFor({ timeout: STEP_MS });
+      expect(app.problems).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
   it('opens a received invoice, which marks it read, and downloads its XML', async () => {
     const { vat } = await company(403);
     const xml = invoiceXml({

@@ -34,6 +34,7 @@ export const de: Messages = {
     latest: 'Zuletzt gesendete Rechnungen',
     empty: 'Noch keine Rechnungen gesendet.',
   },
+  search: { label: 'Suchen', placeholder: 'USt-IdNr., Name, Datei, SDI-ID…' },
   sent: {
     title: 'Gesendete Rechnungen',
     number: 'Nummer',
@@ -41,6 +42,8 @@ export const de: Messages = {
     customer: 'Kunde',
     file: 'Datei',
     state: 'Status',
+    anyState: 'Jeder Status',
+    noMatch: 'Keine gesendete Rechnung entspricht diesen Filtern.',
     empty: 'Noch keine Rechnungen gesendet.',
   },
   send: {
@@ -77,6 +80,7 @@ export const de: Messages = {
     date: 'Datum',
     file: 'Datei',
     unreadOnly: 'Nur ungelesene',
+    noMatch: 'Keine empfangene Rechnung entspricht diesen Filtern.',
     empty: 'Keine Rechnungen empfangen.',
     emptyUnread: 'Keine ungelesenen Rechnungen.',
   },

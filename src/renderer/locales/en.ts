@@ -26,6 +26,7 @@ export const en = {
     latest: 'Latest sent invoices',
     empty: 'No invoices sent yet.',
   },
+  search: { label: 'Search', placeholder: 'VAT number, name, file, SDI id…' },
   sent: {
     title: 'Sent invoices',
     number: 'Number',
@@ -33,6 +34,8 @@ export const en = {
     customer: 'Customer',
     file: 'File',
     state: 'State',
+    anyState: 'Any state',
+    noMatch: 'No sent invoice matches these filters.',
     empty: 'No invoices sent yet.',
   },
   send: {
@@ -69,6 +72,7 @@ export const en = {
     date: 'Date',
     file: 'File',
     unreadOnly: 'Unread only',
+    noMatch: 'No received invoice matches these filters.',
     empty: 'No invoices received.',
     emptyUnread: 'No unread invoices.',
   },

@@ -34,6 +34,7 @@ export const it: Messages = {
     latest: 'Ultime fatture inviate',
     empty: 'Nessuna fattura inviata.',
   },
+  search: { label: 'Cerca', placeholder: 'Partita IVA, nome, file, id SDI…' },
   sent: {
     title: 'Fatture inviate',
     number: 'Numero',
@@ -41,6 +42,8 @@ export const it: Messages = {
     customer: 'Cliente',
     file: 'File',
     state: 'Stato',
+    anyState: 'Qualsiasi stato',
+    noMatch: 'Nessuna fattura inviata corrisponde ai filtri.',
     empty: 'Nessuna fattura inviata.',
   },
   send: {
@@ -77,6 +80,7 @@ export const it: Messages = {
     date: 'Data',
     file: 'File',
     unreadOnly: 'Solo da leggere',
+    noMatch: 'Nessuna fattura ricevuta corrisponde ai filtri.',
     empty: 'Nessuna fattura ricevuta.',
     emptyUnread: 'Nessuna fattura da leggere.',
   },

@@ -22,7 +22,7 @@ export function Dashboard({ onLoaded }: { onLoaded: () => void }) {
   useEffect(() => {
     let live = true;
     Promise.all([
-      listSent(gateway, 1, 5),
+      listSent(gateway, { page: 1, page_size: 5 }),
       listReceived(gateway, { page_size: 1 }),
       listReceived(gateway, { page_size: 1, unread: true }),
     ]).then(

@@ -7,6 +7,7 @@ import { CompanySelect } from '../company-select.tsx';
 import { formatDate } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
 import { PagedTable, type PagedColumns } from '../paged-table.tsx';
+import { SearchInput } from '../search-input.tsx';
 import { ReceivedDetails } from './received-details.tsx';
 
 /** Received invoices, newest first; unread ones stand out until opened. */
@@ -15,6 +16,7 @@ export function Inbox() {
   const gateway = useGateway();
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [companyId, setCompanyId] = useState<number | null>(null);
+  const [q, setQ] = useState<string | undefined>(undefined);
   const [open, setOpen] = useState<number | null>(null);
   // Opening an invoice marks it read: the list is read again when the drawer closes.
   const [reloadKey, setReloadKey] = useState(0);
@@ -27,8 +29,9 @@ export function Inbox() {
         sort: '-created',
         unread: unreadOnly || undefined,
         company_id: companyId ?? undefined,
+        q,
       }),
-    [gateway, unreadOnly, companyId],
+    [gateway, unreadOnly, companyId, q],
   );
 
   const columns = useMemo<PagedColumns<Receive>>(
@@ -64,6 +67,7 @@ export function Inbox() {
     <Stack>
       <Title order={2}>{t('inbox.title')}</Title>
       <Group align="end">
+        <SearchInput onSearch={setQ} />
         <CompanySelect value={companyId} onChange={setCompanyId} />
         <Switch
           label={t('inbox.unreadOnly')}
@@ -78,7 +82,13 @@ export function Inbox() {
         columns={columns}
         load={load}
         rowId={(row) => String(row.id)}
-        emptyText={unreadOnly ? t('inbox.emptyUnread') : t('inbox.empty')}
+        emptyText={
+          q || companyId !== null
+            ? t('inbox.noMatch')
+            : unreadOnly
+              ? t('inbox.emptyUnread')
+              : t('inbox.empty')
+        }
         onRowClick={(row) => setOpen(row.id)}
         rowMark={(row) => (row.is_read ? null : { attribute: 'unread', bold: true })}
         reloadKey={reloadKey}

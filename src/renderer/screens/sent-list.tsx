@@ -1,8 +1,10 @@
-import { Stack, Title } from '@mantine/core';
+import { Group, Select, Stack, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Send } from '../../shared/api/types.ts';
+import { SEND_STATES, type Send, type SendState } from '../../shared/api/types.ts';
 import { listSent } from '../api.ts';
+import { CompanySelect } from '../company-select.tsx';
+import { SearchInput } from '../search-input.tsx';
 import { formatDate } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
 import { PagedTable, type PagedColumns } from '../paged-table.tsx';
@@ -14,7 +16,20 @@ export function SentList() {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
   const [open, setOpen] = useState<Send | null>(null);
-  const load = useCallback((page: number, pageSize: number) => listSent(gateway, page, pageSize), [gateway]);
+  const [q, setQ] = useState<string | undefined>(undefined);
+  const [state, setState] = useState<SendState | null>(null);
+  const [companyId, setCompanyId] = useState<number | null>(null);
+  const load = useCallback(
+    (page: number, pageSize: number) =>
+      listSent(gateway, {
+        page,
+        page_size: pageSize,
+        q,
+        latest_state: state ?? undefined,
+        company_id: companyId ?? undefined,
+      }),
+    [gateway, q, state, companyId],
+  );
 
   const columns = useMemo<PagedColumns<Send>>(
     () => [
@@ -39,12 +54,26 @@ export function SentList() {
   return (
     <Stack>
       <Title order={2}>{t('sent.title')}</Title>
+      <Group align="end">
+        <SearchInput onSearch={setQ} />
+        <Select
+          label={t('sent.state')}
+          placeholder={t('sent.anyState')}
+          data-testid="state-filter"
+          clearable
+          w={220}
+          value={state}
+          onChange={(value) => setState(SEND_STATES.find((s) => s === value) ?? null)}
+          data={SEND_STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))}
+        />
+        <CompanySelect value={companyId} onChange={setCompanyId} />
+      </Group>
       <PagedTable
         testId="sent-table"
         columns={columns}
         load={load}
         rowId={(row) => String(row.id)}
-        emptyText={t('sent.empty')}
+        emptyText={q || state || companyId !== null ? t('sent.noMatch') : t('sent.empty')}
         onRowClick={setOpen}
       />
       <SentDetails send={open} onClose={() => setOpen(null)} />
