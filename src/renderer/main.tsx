@@ -7,6 +7,7 @@ import type { Gateway } from '../shared/gateway/channels.ts';
 import { App } from './app.tsx';
 import { GatewayContext } from './gateway-context.ts';
 import { initI18n } from './i18n.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 import { withLanguage } from './language-gateway.ts';
 
 declare global {
@@ -40,7 +41,7 @@ const markLoaded = () => (root.dataset.appState = 'loaded');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <GatewayContext.Provider value={gateway}>
         <App onLoaded={markLoaded} />
       </GatewayContext.Provider>

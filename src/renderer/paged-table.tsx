@@ -101,6 +101,7 @@ export function PagedTable<T extends RowData>(props: PagedTableProps<T>) {
               <Pagination
                 value={page}
                 onChange={(next) => setPaging({ load, page: next })}
+                getControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })}
                 total={Math.ceil(total / pageSize)}
               />
             </Group>

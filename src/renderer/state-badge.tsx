@@ -16,7 +16,8 @@ const COLORS: Partial<Record<SendState, string>> = {
 export function StateBadge({ state }: { state: SendState | null }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={state ? (COLORS[state] ?? 'gray') : 'gray'} data-state={state ?? 'none'}>
+    // `dot`: the colour is a marker beside dark text, so every state reads at full contrast.
+    <Badge variant="dot" color={state ? (COLORS[state] ?? 'gray') : 'gray'} data-state={state ?? 'none'}>
       {t(`state.${state ?? 'none'}`)}
     </Badge>
   );

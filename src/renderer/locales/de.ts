@@ -6,6 +6,7 @@ export const de: Messages = {
     loading: 'Wird geladen…',
     error: 'Etwas ist schiefgegangen: {{message}}',
     retry: 'Erneut versuchen',
+    close: 'Schließen',
   },
   nav: {
     dashboard: 'Übersicht',
@@ -15,7 +16,13 @@ export const de: Messages = {
     export: 'Export',
     profiles: 'Profile',
   },
-  table: { range: '{{from}}–{{to}} von {{total}}' },
+  table: {
+    range: '{{from}}–{{to}} von {{total}}',
+    previous: 'Vorherige Seite',
+    next: 'Nächste Seite',
+    first: 'Erste Seite',
+    last: 'Letzte Seite',
+  },
   company: { label: 'Firma', all: 'Alle Firmen', unavailable: 'Firmen konnten nicht geladen werden' },
   profile: {
     label: 'Profil',
@@ -74,6 +81,7 @@ export const de: Messages = {
   },
   inbox: {
     title: 'Empfangene Rechnungen',
+    readState: 'Gelesen',
     new: 'Neu',
     supplier: 'Lieferant',
     number: 'Nummer',
@@ -120,6 +128,7 @@ export const de: Messages = {
   },
   profiles: {
     title: 'Profile',
+    actions: 'Aktionen',
     name: 'Name',
     baseUrl: 'API-Adresse',
     environment: 'Umgebung',

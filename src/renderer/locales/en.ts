@@ -1,5 +1,11 @@
 export const en = {
-  app: { title: 'Scambio', loading: 'Loading…', error: 'Something went wrong: {{message}}', retry: 'Retry' },
+  app: {
+    title: 'Scambio',
+    loading: 'Loading…',
+    error: 'Something went wrong: {{message}}',
+    retry: 'Retry',
+    close: 'Close',
+  },
   nav: {
     dashboard: 'Dashboard',
     send: 'Send invoices',
@@ -8,7 +14,13 @@ export const en = {
     export: 'Export',
     profiles: 'Profiles',
   },
-  table: { range: '{{from}}–{{to}} of {{total}}' },
+  table: {
+    range: '{{from}}–{{to}} of {{total}}',
+    previous: 'Previous page',
+    next: 'Next page',
+    first: 'First page',
+    last: 'Last page',
+  },
   company: { label: 'Company', all: 'All companies', unavailable: 'Companies could not be loaded' },
   profile: {
     label: 'Profile',
@@ -66,6 +78,7 @@ export const en = {
   },
   inbox: {
     title: 'Received invoices',
+    readState: 'Read',
     new: 'New',
     supplier: 'Supplier',
     number: 'Number',
@@ -111,6 +124,7 @@ export const en = {
   },
   profiles: {
     title: 'Profiles',
+    actions: 'Actions',
     name: 'Name',
     baseUrl: 'API address',
     environment: 'Environment',

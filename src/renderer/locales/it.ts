@@ -6,6 +6,7 @@ export const it: Messages = {
     loading: 'Caricamento…',
     error: 'Qualcosa è andato storto: {{message}}',
     retry: 'Riprova',
+    close: 'Chiudi',
   },
   nav: {
     dashboard: 'Riepilogo',
@@ -15,7 +16,13 @@ export const it: Messages = {
     export: 'Esportazione',
     profiles: 'Profili',
   },
-  table: { range: '{{from}}–{{to}} di {{total}}' },
+  table: {
+    range: '{{from}}–{{to}} di {{total}}',
+    previous: 'Pagina precedente',
+    next: 'Pagina successiva',
+    first: 'Prima pagina',
+    last: 'Ultima pagina',
+  },
   company: { label: 'Azienda', all: 'Tutte le aziende', unavailable: 'Impossibile caricare le aziende' },
   profile: {
     label: 'Profilo',
@@ -74,6 +81,7 @@ export const it: Messages = {
   },
   inbox: {
     title: 'Fatture ricevute',
+    readState: 'Letta',
     new: 'Nuova',
     supplier: 'Fornitore',
     number: 'Numero',
@@ -120,6 +128,7 @@ export const it: Messages = {
   },
   profiles: {
     title: 'Profili',
+    actions: 'Azioni',
     name: 'Nome',
     baseUrl: "Indirizzo dell'API",
     environment: 'Ambiente',

@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Switch, Title } from '@mantine/core';
+import { Badge, Group, Stack, Switch, Title, VisuallyHidden } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Receive } from '../../shared/api/types.ts';
@@ -38,7 +38,7 @@ export function Inbox() {
     () => [
       {
         id: 'read',
-        header: '',
+        header: () => <VisuallyHidden>{t('inbox.readState')}</VisuallyHidden>,
         accessorFn: (row) => row.is_read,
         cell: (info) =>
           info.row.original.is_read ? null : (

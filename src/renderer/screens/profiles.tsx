@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KeychainStatus, ProfileView, ProfilesView } from '../../shared/gateway/channels.ts';
@@ -40,7 +40,9 @@ export function Profiles({ view, keychain, onChange }: ProfilesProps) {
             <Table.Th>{t('profiles.name')}</Table.Th>
             <Table.Th>{t('profiles.baseUrl')}</Table.Th>
             <Table.Th>{t('profiles.environment')}</Table.Th>
-            <Table.Th />
+            <Table.Th>
+              <VisuallyHidden>{t('profiles.actions')}</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -100,7 +102,12 @@ export function Profiles({ view, keychain, onChange }: ProfilesProps) {
       )}
       <ProfileForm disabled={!keychain?.available} onSaved={() => void run(() => gateway.profiles.list())} />
 
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={t('profiles.removeTitle')}>
+      <Modal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t('profiles.removeTitle')}
+        closeButtonProps={{ 'aria-label': t('app.close') }}
+      >
         <Text>{t('profiles.removeConfirm', { name: removing?.name ?? '' })}</Text>
         <Group justify="end" mt="md">
           <Button variant="default" onClick={() => setRemoving(null)}>

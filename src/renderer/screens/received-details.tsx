@@ -12,7 +12,14 @@ import { invoiceTotal, payloadBase64 } from '../payload.ts';
 export function ReceivedDetails({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Drawer opened={id !== null} onClose={onClose} position="right" size="lg" title={t('received.title')}>
+    <Drawer
+      opened={id !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={t('received.title')}
+      closeButtonProps={{ 'aria-label': t('app.close') }}
+    >
       {id !== null && <Invoice id={id} />}
     </Drawer>
   );

@@ -21,6 +21,7 @@ export function SentDetails({ send, onClose }: { send: Send | null; onClose: () 
       onClose={onClose}
       position="right"
       size="lg"
+      closeButtonProps={{ 'aria-label': t('app.close') }}
       title={t('sentDetails.title', { number: send?.document_number ?? send?.file_name ?? '' })}
     >
       {send && <History send={send} />}
