@@ -6,6 +6,7 @@ import type { Receive, Send } from '../../src/shared/api/types.ts';
 import { invoiceXml, italianVat } from '../support/invoices.ts';
 import type { ApiCaller, TestSandbox } from '../support/sandbox.ts';
 import { readZip } from '../support/zip.ts';
+import { readSample, referenceAvailable } from '../shared/fatturapa/reference-samples.ts';
 import { goTo, openApp, STEP_MS } from './support/app-page.ts';
 import { startUiFixture, type UiFixture } from './support/ui-fixture.ts';
 
@@ -219,6 +220,18 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
       expect(await page.getByTestId('received-number').innerText()).toBe('IN-403');
       expect(await page.getByTestId('received-amount').innerText()).toMatch(/122\.00/);
       expect((await api.get<Receive>(`/v1/receive/${received.id}`)).body.is_read).toBe(true);
+      // The invoice itself, read from its file: lines, VAT summary and total.
+      const content = page.getByTestId('invoice-content');
+      await content.waitFor({ timeout: STEP_MS });
+      expect(await content.getByTestId('invoice-lines').locator('tbody tr').count()).toBeGreaterThan(0);
+      expect(await content.getByTestId('invoice-vat').innerText()).toMatch(/22%/);
+      expect(await content.getByTestId('invoice-total').innerText()).toMatch(/122\.00/);
+      // Printed (Print to PDF), the open invoice is the page: no app around it, no buttons.
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.locator('#root').isVisible()).toBe(false);
+      expect(await content.isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Download XML' }).isVisible()).toBe(false);
+      await page.emulateMedia({ media: 'screen' });
 
       const { bytes } = await downloadOf(page, () =>
         page.getByRole('button', { name: 'Download XML' }).click(),
@@ -235,6 +248,39 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
       await app.close();
     }
   }, 60_000);
+
+  it.runIf(referenceAvailable)(
+    "shows a real invoice's attachments and saves one byte for byte",
+    async () => {
+      const sample = readSample('real-world/invoices/07_FPA12_Allegati-x2__IT06363391001_00003.xml');
+      const xml = Buffer.from(sample).toString('utf8');
+      const customer = /<CessionarioCommittente>[\s\S]*?<IdCodice>(\d+)<\/IdCodice>/.exec(xml)![1]!;
+      await api.post('/v1/company', {
+        json: { vat: `IT${customer}`, fiscal_code: customer, name: 'Public Administration' },
+      });
+      const received = await deliver(xml);
+      const app = await openApp(browser, sandbox.origin);
+      const { page } = app;
+      try {
+        await goTo(page, 'inbox');
+        await page
+          .locator('[data-testid="inbox-table"] tbody tr', { hasText: received.document_number! })
+          .click();
+        const attachments = page.getByTestId('invoice-attachment');
+        await attachments.first().waitFor({ timeout: STEP_MS });
+        expect(await attachments.allInnerTexts()).toEqual(['test1.pdf', 'test2.pdf']);
+        const { name, bytes } = await downloadOf(page, () => attachments.first().click());
+        expect(name).toBe('test1.pdf');
+        const inXml = /<Attachment>([^<]+)<\/Attachment>/.exec(xml)![1]!.replace(/\s+/g, '');
+        expect(bytes.equals(Buffer.from(inXml, 'base64'))).toBe(true);
+        expect(bytes.subarray(0, 4).toString()).toBe('%PDF');
+        expect(app.problems).toEqual([]);
+      } finally {
+        await app.close();
+      }
+    },
+    60_000,
+  );
 
   it('exports the received invoices of a month as a ZIP, and says when a period has nothing', async () => {
     const { vat } = await company(405);

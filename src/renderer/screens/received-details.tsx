@@ -5,6 +5,7 @@ import type { Receive } from '../../shared/api/types.ts';
 import { getJson, messageOf } from '../api.ts';
 import { formatAmount, formatDate, formatDateTime } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
+import { InvoiceView } from '../invoice-view/invoice-view.tsx';
 import { LoadedView, useLoad } from '../loading.tsx';
 import { invoiceTotal, payloadBase64 } from '../payload.ts';
 
@@ -97,6 +98,7 @@ function Invoice({ id }: { id: number }) {
               </Button>
             </Group>
             {outcome && <Alert color={outcome.color}>{outcome.text}</Alert>}
+            {receive.payload && <InvoiceView payload={receive.payload} encoding={receive.encoding} />}
           </Stack>
         );
       }}

@@ -2,9 +2,10 @@ import { Alert, Button, Drawer, Group, List, Stack, Text, Timeline } from '@mant
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Send, Update } from '../../shared/api/types.ts';
-import { ApiError, attachmentName, listPage, messageOf } from '../api.ts';
+import { ApiError, attachmentName, getJson, listPage, messageOf } from '../api.ts';
 import { formatDateTime } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
+import { InvoiceView } from '../invoice-view/invoice-view.tsx';
 import { LoadedView, useLoad } from '../loading.tsx';
 import { xmlBase64 } from '../payload.ts';
 import { StateBadge } from '../state-badge.tsx';
@@ -33,6 +34,12 @@ function History({ send }: { send: Send }) {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  const invoice = useLoad(
+    useCallback(
+      () => getJson<Send>(gateway, `/send/${send.id}`, { include_payload: true }),
+      [gateway, send.id],
+    ),
+  );
   const updates = useLoad(
     useCallback(
       () => listPage<Update>(gateway, '/update', { send_id: send.id, sort: 'last_update', page_size: 200 }),
@@ -106,6 +113,9 @@ function History({ send }: { send: Send }) {
             </Timeline>
           )
         }
+      </LoadedView>
+      <LoadedView loaded={invoice}>
+        {(full) => (full.payload ? <InvoiceView payload={full.payload} encoding={full.encoding} /> : null)}
       </LoadedView>
     </Stack>
   );
