@@ -9,6 +9,7 @@ import {
   type ProfilesView,
   type Screen,
 } from '../shared/gateway/channels.ts';
+import type { SendState } from '../shared/api/types.ts';
 import { useGateway } from './gateway-context.ts';
 import { Dashboard } from './screens/dashboard.tsx';
 import { ExportArchive } from './screens/export-archive.tsx';
@@ -21,6 +22,14 @@ export function App({ onLoaded }: { onLoaded: () => void }) {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
   const [screen, setScreen] = useState<Screen>('dashboard');
+  // What the dashboard asked a list to show first (its cards open filtered lists); cleared by the navigation.
+  const [sentState, setSentState] = useState<SendState | null>(null);
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const navigate = useCallback((next: Screen) => {
+    setSentState(null);
+    setUnreadOnly(false);
+    setScreen(next);
+  }, []);
   const [profiles, setProfiles] = useState<ProfilesView | null>(null);
   const [keychain, setKeychain] = useState<KeychainStatus | null>(null);
   const profile = profiles?.profiles.find((p) => p.id === profiles.activeId) ?? null;
@@ -31,7 +40,10 @@ export function App({ onLoaded }: { onLoaded: () => void }) {
   }, [gateway]);
 
   // The desktop menu's own actions ("Send invoices…", "Export ZIP…") arrive as events from the host.
-  useEffect(() => gateway.events.on('app.navigate', ({ screen: next }) => setScreen(next)), [gateway]);
+  useEffect(
+    () => gateway.events.on('app.navigate', ({ screen: next }) => navigate(next)),
+    [gateway, navigate],
+  );
 
   const changeLanguage = useCallback(
     async (language: string | null) => {
@@ -89,17 +101,30 @@ export function App({ onLoaded }: { onLoaded: () => void }) {
             key={s}
             label={t(`nav.${s}`)}
             active={screen === s}
-            onClick={() => setScreen(s)}
+            onClick={() => navigate(s)}
             data-testid={`nav-${s}`}
           />
         ))}
       </AppShell.Navbar>
       {/* Keyed on the active profile: choosing another one remounts the screen, which loads its data again. */}
       <AppShell.Main key={profiles?.activeId ?? ''}>
-        {screen === 'dashboard' && <Dashboard onLoaded={onLoaded} />}
+        {screen === 'dashboard' && (
+          <Dashboard
+            title={profile?.kind === 'remote' ? profile.name : t('profile.local')}
+            onLoaded={onLoaded}
+            onOpenSent={(state) => {
+              setSentState(state);
+              setScreen('sent');
+            }}
+            onOpenUnread={() => {
+              setUnreadOnly(true);
+              setScreen('inbox');
+            }}
+          />
+        )}
         {screen === 'send' && <SendInvoices />}
-        {screen === 'sent' && <SentList />}
-        {screen === 'inbox' && <Inbox />}
+        {screen === 'sent' && <SentList initialState={sentState} />}
+        {screen === 'inbox' && <Inbox initialUnreadOnly={unreadOnly} />}
         {screen === 'export' && <ExportArchive />}
         {screen === 'profiles' && profiles && (
           <Profiles view={profiles} keychain={keychain} onChange={setProfiles} />

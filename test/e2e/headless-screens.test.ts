@@ -195,6 +195,35 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
     }
   }, 60_000);
 
+  it('puts what SDI rejected on the dashboard, and opens the list of exactly those', async () => {
+    const rejected = await api.post<Send>('/v1/send/xml', {
+      body: invoiceXml({ supplierVat: italianVat(420), number: 'ATT-1' }),
+      headers: { 'Sandbox-Scenario': 'scarto=00404' },
+    });
+    await expect
+      .poll(async () => (await api.get<Send>(`/v1/send/${rejected.body.id}`)).body.latest_state, {
+        timeout: STEP_MS,
+      })
+      .toBe('Scartato');
+    const expected = (
+      await api.get<Send[]>('/v1/send', { query: { latest_state: 'Scartato', page_size: 200 } })
+    ).body;
+    const app = await openApp(browser, sandbox.origin);
+    const { page } = app;
+    try {
+      const card = page.locator('[data-testid="attention-state"][data-state="Scartato"]');
+      await card.waitFor({ timeout: STEP_MS });
+      expect(await card.innerText()).toContain(String(expected.length));
+      await card.click();
+      const rows = page.locator('[data-testid="sent-table"] tbody tr');
+      await expect.poll(() => rows.count(), { timeout: STEP_MS }).toBe(expected.length);
+      expect(await page.getByTestId('state-filter').inputValue()).toBe('Rejected by SDI');
+      expect(app.problems).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
   it('opens a received invoice, which marks it read, and downloads its XML', async () => {
     const { vat } = await company(403);
     const xml = invoiceXml({

@@ -34,10 +34,10 @@ export const de: Messages = {
   },
   language: { label: 'Sprache', it: 'Italiano', en: 'English', de: 'Deutsch' },
   dashboard: {
-    title: 'Lokale Sandbox',
     sent: 'Gesendete Rechnungen',
     received: 'Empfangene Rechnungen',
     unread: '{{count}} ungelesen',
+    attention: 'Braucht Ihre Aufmerksamkeit',
     latest: 'Zuletzt gesendete Rechnungen',
     empty: 'Noch keine Rechnungen gesendet.',
   },

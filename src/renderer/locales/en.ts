@@ -31,10 +31,10 @@ export const en = {
   },
   language: { label: 'Language', it: 'Italiano', en: 'English', de: 'Deutsch' },
   dashboard: {
-    title: 'Local sandbox',
     sent: 'Sent invoices',
     received: 'Received invoices',
     unread: '{{count}} unread',
+    attention: 'Needs your attention',
     latest: 'Latest sent invoices',
     empty: 'No invoices sent yet.',
   },

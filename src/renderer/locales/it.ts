@@ -34,10 +34,10 @@ export const it: Messages = {
   },
   language: { label: 'Lingua', it: 'Italiano', en: 'English', de: 'Deutsch' },
   dashboard: {
-    title: 'Sandbox locale',
     sent: 'Fatture inviate',
     received: 'Fatture ricevute',
     unread: '{{count}} da leggere',
+    attention: 'Da gestire',
     latest: 'Ultime fatture inviate',
     empty: 'Nessuna fattura inviata.',
   },

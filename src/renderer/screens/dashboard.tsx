@@ -1,19 +1,48 @@
-import { Alert, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Send } from '../../shared/api/types.ts';
+import type { Send, SendState } from '../../shared/api/types.ts';
 import { listReceived, listSent } from '../api.ts';
 import { useGateway } from '../gateway-context.ts';
 import { StateBadge } from '../state-badge.tsx';
+
+/** SDI outcomes that ask something of the accountant: fix and resend, or tell the customer where the invoice is. */
+const ATTENTION: readonly SendState[] = [
+  'Scartato',
+  'NonConsegnato',
+  'ImpossibilitaDiRecapito',
+  'RifiutatoDalDestinatario',
+];
 
 interface Summary {
   sent: number;
   received: number;
   unread: number;
   latest: Send[];
+  attention: { state: SendState; count: number }[];
 }
 
-export function Dashboard({ onLoaded }: { onLoaded: () => void }) {
+export interface DashboardProps {
+  /** The active profile's name: the local sandbox, or a remote service. */
+  title: string;
+  onLoaded: () => void;
+  /** Opens the sent list, filtered by a state when given. */
+  onOpenSent: (state: SendState | null) => void;
+  onOpenUnread: () => void;
+}
+
+export function Dashboard({ title, onLoaded, onOpenSent, onOpenUnread }: DashboardProps) {
   const { t } = useTranslation();
   const gateway = useGateway();
   const [summary, setSummary] = useState<Summary | null>(null);
@@ -25,10 +54,20 @@ export function Dashboard({ onLoaded }: { onLoaded: () => void }) {
       listSent(gateway, { page: 1, page_size: 5 }),
       listReceived(gateway, { page_size: 1 }),
       listReceived(gateway, { page_size: 1, unread: true }),
+      // One count per state, a page of one each: the server counts, the UI never pages through invoices.
+      Promise.all(ATTENTION.map((state) => listSent(gateway, { page_size: 1, latest_state: state }))),
     ]).then(
-      ([sent, received, unread]) => {
+      ([sent, received, unread, attention]) => {
         if (!live) return;
-        setSummary({ sent: sent.total, received: received.total, unread: unread.total, latest: sent.items });
+        setSummary({
+          sent: sent.total,
+          received: received.total,
+          unread: unread.total,
+          latest: sent.items,
+          attention: ATTENTION.map((state, i) => ({ state, count: attention[i]!.total })).filter(
+            (a) => a.count > 0,
+          ),
+        });
         onLoaded();
       },
       (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
@@ -42,28 +81,44 @@ export function Dashboard({ onLoaded }: { onLoaded: () => void }) {
   if (!summary) return <Loader aria-label={t('app.loading')} />;
   return (
     <Stack>
-      <Title order={2}>{t('dashboard.title')}</Title>
+      <Title order={2}>{title}</Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Card withBorder data-testid="sent-count">
-          <Text c="dimmed" size="sm">
-            {t('dashboard.sent')}
-          </Text>
+        <CountCard testId="sent-count" label={t('dashboard.sent')} onOpen={() => onOpenSent(null)}>
           <Text fw={700} fz={32}>
             {summary.sent}
           </Text>
-        </Card>
-        <Card withBorder data-testid="received-count">
-          <Text c="dimmed" size="sm">
-            {t('dashboard.received')}
-          </Text>
+        </CountCard>
+        <CountCard testId="received-count" label={t('dashboard.received')} onOpen={onOpenUnread}>
           <Group align="baseline">
             <Text fw={700} fz={32}>
               {summary.received}
             </Text>
             <Text c="dimmed">{t('dashboard.unread', { count: summary.unread })}</Text>
           </Group>
-        </Card>
+        </CountCard>
       </SimpleGrid>
+      {summary.attention.length > 0 && (
+        <Stack gap="xs" data-testid="attention">
+          <Title order={3}>{t('dashboard.attention')}</Title>
+          <Group>
+            {summary.attention.map(({ state, count }) => (
+              <UnstyledButton
+                key={state}
+                onClick={() => onOpenSent(state)}
+                data-testid="attention-state"
+                data-state={state}
+              >
+                <Card withBorder padding="sm">
+                  <Group gap="xs">
+                    <Text fw={700}>{count}</Text>
+                    <StateBadge state={state} />
+                  </Group>
+                </Card>
+              </UnstyledButton>
+            ))}
+          </Group>
+        </Stack>
+      )}
       <Title order={3}>{t('dashboard.latest')}</Title>
       {summary.latest.length === 0 ? (
         <Text c="dimmed">{t('dashboard.empty')}</Text>
@@ -83,5 +138,18 @@ export function Dashboard({ onLoaded }: { onLoaded: () => void }) {
         </Table>
       )}
     </Stack>
+  );
+}
+
+function CountCard(props: { testId: string; label: string; onOpen: () => void; children: ReactNode }) {
+  return (
+    <UnstyledButton onClick={props.onOpen} data-testid={props.testId}>
+      <Card withBorder>
+        <Text c="dimmed" size="sm">
+          {props.label}
+        </Text>
+        {props.children}
+      </Card>
+    </UnstyledButton>
   );
 }

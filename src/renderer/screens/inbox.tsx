@@ -11,10 +11,10 @@ import { SearchInput } from '../search-input.tsx';
 import { ReceivedDetails } from './received-details.tsx';
 
 /** Received invoices, newest first; unread ones stand out until opened. */
-export function Inbox() {
+export function Inbox({ initialUnreadOnly = false }: { initialUnreadOnly?: boolean }) {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
-  const [unreadOnly, setUnreadOnly] = useState(false);
+  const [unreadOnly, setUnreadOnly] = useState(initialUnreadOnly);
   const [companyId, setCompanyId] = useState<number | null>(null);
   const [q, setQ] = useState<string | undefined>(undefined);
   const [open, setOpen] = useState<number | null>(null);

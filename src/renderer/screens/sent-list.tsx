@@ -12,12 +12,12 @@ import { StateBadge } from '../state-badge.tsx';
 import { SentDetails } from './sent-details.tsx';
 
 /** Sent invoices, a server page at a time; a row opens its SDI history. */
-export function SentList() {
+export function SentList({ initialState = null }: { initialState?: SendState | null }) {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
   const [open, setOpen] = useState<Send | null>(null);
   const [q, setQ] = useState<string | undefined>(undefined);
-  const [state, setState] = useState<SendState | null>(null);
+  const [state, setState] = useState<SendState | null>(initialState);
   const [companyId, setCompanyId] = useState<number | null>(null);
   const load = useCallback(
     (page: number, pageSize: number) =>
