@@ -3,6 +3,8 @@ import {
   fetchApi,
   isSubmission,
   performApiRequest,
+  sandboxControlBase,
+  simulatedInvoiceRequest,
   streamApiDownload,
   toBase64,
 } from '../shared/gateway/api-fetch.ts';
@@ -18,7 +20,7 @@ import {
 } from '../shared/gateway/channels.ts';
 import type { JsonFile } from './json-file.ts';
 import { openedOnFirstWrite, openPartialFile, type PartialFile } from './partial-file.ts';
-import type { Profiles } from './profiles.ts';
+import { LOCAL_PROFILE_ID, type Profiles } from './profiles.ts';
 import type { SecretStore } from './secret-store.ts';
 import { openExternalLink, type ShellLike } from './security.ts';
 
@@ -133,6 +135,14 @@ export function createMainGateway(options: MainGatewayOptions): GatewayHandlers 
       }
     },
     'print.toPdf': async ({ suggestedName }) => save(suggestedName, await options.host.printToPdf()),
+    'sandbox.receiveInvoice': async ({ toVat, format }) => {
+      if (options.profiles.list().activeId !== LOCAL_PROFILE_ID) {
+        throw new Error('Only the local sandbox can simulate an incoming invoice.');
+      }
+      const { baseUrl, key } = await options.profiles.activeCredentials();
+      const request = simulatedInvoiceRequest(toVat, format === 'FPA12' ? 'FPA12' : 'FPR12');
+      return performApiRequest(fetchImpl, sandboxControlBase(baseUrl), basicAuthorization(key), request);
+    },
   };
 }
 

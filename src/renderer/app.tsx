@@ -11,6 +11,7 @@ import {
 } from '../shared/gateway/channels.ts';
 import type { SendState } from '../shared/api/types.ts';
 import { useGateway } from './gateway-context.ts';
+import { Companies } from './screens/companies.tsx';
 import { Dashboard } from './screens/dashboard.tsx';
 import { ExportArchive } from './screens/export-archive.tsx';
 import { Inbox } from './screens/inbox.tsx';
@@ -126,6 +127,7 @@ export function App({ onLoaded }: { onLoaded: () => void }) {
         {screen === 'sent' && <SentList initialState={sentState} />}
         {screen === 'inbox' && <Inbox initialUnreadOnly={unreadOnly} />}
         {screen === 'export' && <ExportArchive />}
+        {screen === 'companies' && <Companies profile={profile} />}
         {screen === 'profiles' && profiles && (
           <Profiles view={profiles} keychain={keychain} onChange={setProfiles} />
         )}

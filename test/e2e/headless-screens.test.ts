@@ -345,6 +345,44 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
     }
   }, 60_000);
 
+  it('registers a company, makes an invoice arrive for it, and removes it with its invoices', async () => {
+    const vat = italianVat(430);
+    const app = await openApp(browser, sandbox.origin);
+    const { page } = app;
+    try {
+      await goTo(page, 'companies');
+      const form = page.getByTestId('company-form');
+      await form.getByLabel('Name').fill('Studio Trenta Srl');
+      await form.getByLabel('VAT number').fill('IT01234567891');
+      await form.getByLabel('Tax code').fill('01234567891');
+      await form.getByRole('button', { name: 'Add company' }).click();
+      // A wrong check digit: the server's problem, shown in the app's language.
+      await page.getByTestId('company-problem').waitFor({ timeout: STEP_MS });
+
+      await form.getByLabel('VAT number').fill(vat);
+      await form.getByLabel('Tax code').fill(vat.slice(2));
+      await form.getByRole('button', { name: 'Add company' }).click();
+      const row = page.locator('[data-testid="companies-table"] tbody tr', { hasText: 'Studio Trenta Srl' });
+      await row.waitFor({ timeout: STEP_MS });
+
+      await row.getByTestId('simulate-invoice').click();
+      expect(await page.getByTestId('companies-outcome').innerText()).toContain('Studio Trenta Srl');
+      const received = await api.get<Receive[]>('/v1/receive', { query: { committente: vat } });
+      expect(received.body).toHaveLength(1);
+
+      await row.getByRole('button', { name: 'Remove' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+      // It has an invoice: the app says so and offers to remove both.
+      await page.getByRole('dialog').getByText('1 received').waitFor({ timeout: STEP_MS });
+      await page.getByRole('dialog').getByRole('button', { name: 'Remove with its invoices' }).click();
+      await row.waitFor({ state: 'detached', timeout: STEP_MS });
+      expect((await api.get<Receive[]>('/v1/receive', { query: { committente: vat } })).body).toEqual([]);
+      expect(app.problems).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
   it('lists the local sandbox as the active profile and says remote and live profiles need the desktop app', async () => {
     const app = await openApp(browser, sandbox.origin, 'it');
     const { page } = app;

@@ -165,6 +165,7 @@ describe('the desktop gateway', () => {
       'keychain',
       'print',
       'profiles',
+      'sandbox',
       'settings',
       'shell',
     ]);
@@ -276,6 +277,33 @@ describe('the desktop gateway', () => {
       const after = await gateway.profiles.remove({ id: saved.profile.id });
       expect(after.activeId).toBe('local');
       expect(after.profiles.map((p) => p.id)).not.toContain(saved.profile.id);
+    }
+  });
+
+  it('makes an invoice arrive in the local sandbox, and refuses to while a remote profile is active', async () => {
+    const vat = italianVat(4444);
+    await gateway.api.request({
+      method: 'POST',
+      path: '/company',
+      body: { vat, fiscal_code: vat.slice(2), name: 'Arrivi Srl' },
+    });
+    const delivered = await gateway.sandbox.receiveInvoice({ toVat: vat });
+    expect(delivered.status).toBe(201);
+    const held = await gateway.sandbox.receiveInvoice({ toVat: italianVat(4445), format: 'FPA12' });
+    expect(held.status).toBe(202);
+
+    const saved = await gateway.profiles.save({
+      name: 'Elsewhere',
+      baseUrl: 'https://api.example.com/v1',
+      keyKind: 'test',
+      apiKey: 'ik_test_elsewhere',
+    });
+    if (!saved.ok) throw new Error(saved.reason);
+    await gateway.profiles.select({ id: saved.profile.id });
+    try {
+      await expect(gateway.sandbox.receiveInvoice({ toVat: vat })).rejects.toThrow(/Only the local sandbox/);
+    } finally {
+      await gateway.profiles.remove({ id: saved.profile.id });
     }
   });
 });

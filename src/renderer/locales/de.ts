@@ -14,6 +14,7 @@ export const de: Messages = {
     sent: 'Gesendete Rechnungen',
     inbox: 'Empfangene Rechnungen',
     export: 'Export',
+    companies: 'Unternehmen',
     profiles: 'Profile',
   },
   table: {
@@ -98,6 +99,30 @@ export const de: Messages = {
     attachments: 'Anhänge',
     unreadable: 'Die Rechnung kann nicht angezeigt werden: {{message}}',
     loading: 'Rechnung wird gelesen…',
+  },
+  companies: {
+    title: 'Unternehmen',
+    intro: 'Die Unternehmen, deren Rechnungen dieses Konto sendet und empfängt.',
+    introLocal:
+      'Die Unternehmen, deren Rechnungen dieses Konto sendet und empfängt. In der lokalen Sandbox kommen Rechnungen nur für registrierte Unternehmen an: „Empfangene Rechnung simulieren“ lässt eine von einem externen Lieferanten ankommen.',
+    name: 'Name',
+    vat: 'USt-IdNr.',
+    fiscalCode: 'Steuernummer',
+    actions: 'Aktionen',
+    simulate: 'Empfangene Rechnung simulieren',
+    simulated: 'Eine Rechnung für {{name}} ist unter Empfangene Rechnungen angekommen.',
+    remove: 'Entfernen',
+    removed: '{{name}} wurde entfernt.',
+    removeTitle: 'Unternehmen entfernen',
+    removeConfirm: '{{name}} entfernen?',
+    removeLinked:
+      '{{name}} hat noch {{send}} gesendete und {{receive}} empfangene Rechnungen. Zusammen mit ihnen entfernen?',
+    removeAll: 'Mit Rechnungen entfernen',
+    add: 'Unternehmen hinzufügen',
+    save: 'Unternehmen hinzufügen',
+    added: '{{name}} wurde hinzugefügt.',
+    empty: 'Noch keine Unternehmen.',
+    noMatch: 'Kein Unternehmen entspricht der Suche.',
   },
   inbox: {
     title: 'Empfangene Rechnungen',

@@ -12,6 +12,7 @@ export const en = {
     sent: 'Sent invoices',
     inbox: 'Received invoices',
     export: 'Export',
+    companies: 'Companies',
     profiles: 'Profiles',
   },
   table: {
@@ -95,6 +96,30 @@ export const en = {
     attachments: 'Attachments',
     unreadable: 'The invoice cannot be shown: {{message}}',
     loading: 'Reading the invoice…',
+  },
+  companies: {
+    title: 'Companies',
+    intro: 'The companies whose invoices this account sends and receives.',
+    introLocal:
+      'The companies whose invoices this account sends and receives. In the local sandbox, invoices arrive only for registered companies: “Simulate a received invoice” makes one arrive from an outside supplier.',
+    name: 'Name',
+    vat: 'VAT number',
+    fiscalCode: 'Tax code',
+    actions: 'Actions',
+    simulate: 'Simulate a received invoice',
+    simulated: 'An invoice for {{name}} arrived in Received invoices.',
+    remove: 'Remove',
+    removed: '{{name}} was removed.',
+    removeTitle: 'Remove company',
+    removeConfirm: 'Remove {{name}}?',
+    removeLinked:
+      '{{name}} still has {{send}} sent and {{receive}} received invoices. Remove it together with them?',
+    removeAll: 'Remove with its invoices',
+    add: 'Add a company',
+    save: 'Add company',
+    added: '{{name}} was added.',
+    empty: 'No companies yet.',
+    noMatch: 'No company matches the search.',
   },
   inbox: {
     title: 'Received invoices',

@@ -14,6 +14,7 @@ export const it: Messages = {
     sent: 'Fatture inviate',
     inbox: 'Fatture ricevute',
     export: 'Esportazione',
+    companies: 'Aziende',
     profiles: 'Profili',
   },
   table: {
@@ -98,6 +99,30 @@ export const it: Messages = {
     attachments: 'Allegati',
     unreadable: 'La fattura non può essere mostrata: {{message}}',
     loading: 'Lettura della fattura…',
+  },
+  companies: {
+    title: 'Aziende',
+    intro: 'Le aziende di cui questo account invia e riceve fatture.',
+    introLocal:
+      'Le aziende di cui questo account invia e riceve fatture. Nella sandbox locale le fatture arrivano solo alle aziende registrate: «Simula una fattura ricevuta» ne fa arrivare una da un fornitore esterno.',
+    name: 'Nome',
+    vat: 'Partita IVA',
+    fiscalCode: 'Codice fiscale',
+    actions: 'Azioni',
+    simulate: 'Simula una fattura ricevuta',
+    simulated: 'È arrivata una fattura per {{name}} in Fatture ricevute.',
+    remove: 'Elimina',
+    removed: '{{name}} è stata eliminata.',
+    removeTitle: 'Elimina azienda',
+    removeConfirm: 'Eliminare {{name}}?',
+    removeLinked:
+      '{{name}} ha ancora {{send}} fatture inviate e {{receive}} ricevute. Eliminarla insieme a queste?',
+    removeAll: 'Elimina con le fatture',
+    add: 'Aggiungi un’azienda',
+    save: 'Aggiungi azienda',
+    added: '{{name}} è stata aggiunta.',
+    empty: 'Ancora nessuna azienda.',
+    noMatch: 'Nessuna azienda corrisponde alla ricerca.',
   },
   inbox: {
     title: 'Fatture ricevute',

@@ -119,6 +119,16 @@ export async function streamApiDownload(
   return { ok: true, bytes };
 }
 
+/** The local sandbox's control API (`/_sandbox`) beside its `/v1`. */
+export function sandboxControlBase(apiBase: string): string {
+  return apiBase.replace(/\/v1\/?$/, '/_sandbox');
+}
+
+/** The simulated-SDI request for an invoice from an outside supplier to `toVat`. */
+export function simulatedInvoiceRequest(toVat: string, format: 'FPR12' | 'FPA12' = 'FPR12'): ApiRequest {
+  return { method: 'POST', path: '/inbound', body: { generate: { to_vat: String(toVat), format } } };
+}
+
 /** Submissions: what a live key turns into a real invoice sent to SDI. Validation-only calls are not. */
 export function isSubmission(request: ApiRequest): boolean {
   return request.method === 'POST' && /^\/send(\/(xml|file|json))?\/?$/.test(request.path.split('?')[0]!);

@@ -90,7 +90,7 @@ export type DownloadResult =
   | { outcome: 'failed'; response: ApiResponse };
 
 /** The screens a host may ask the UI to show (from the application menu). */
-export const SCREENS = ['dashboard', 'send', 'sent', 'inbox', 'export', 'profiles'] as const;
+export const SCREENS = ['dashboard', 'send', 'sent', 'inbox', 'export', 'companies', 'profiles'] as const;
 export type Screen = (typeof SCREENS)[number];
 
 /** Host → UI notifications. */
@@ -109,6 +109,12 @@ export type EventListener<E extends EventName> = (payload: GatewayEvents[E]) => 
 export type Subscribe = <E extends EventName>(event: E, listener: EventListener<E>) => () => void;
 export type Emit = <E extends EventName>(event: E, payload: GatewayEvents[E]) => void;
 
+/** An invoice from an outside supplier, made up by the local sandbox (`POST /_sandbox/inbound` with `generate`). */
+export interface SimulatedInvoiceRequest {
+  toVat: string;
+  format?: 'FPR12' | 'FPA12';
+}
+
 /** Every channel: its request payload and its answer. */
 export interface GatewayChannels {
   'api.request': { request: ApiRequest; response: ApiResponse };
@@ -124,6 +130,8 @@ export interface GatewayChannels {
   'dialog.saveFile': { request: SaveFileRequest; response: SaveResult };
   'dialog.saveDownload': { request: DownloadRequest; response: DownloadResult };
   'print.toPdf': { request: { suggestedName: string }; response: SaveResult };
+  /** Local sandbox only: refused while a remote profile is active (a real service has no such control). */
+  'sandbox.receiveInvoice': { request: SimulatedInvoiceRequest; response: ApiResponse };
 }
 
 export type Channel = keyof GatewayChannels;
@@ -145,6 +153,7 @@ const CHANNEL_SET: Record<Channel, true> = {
   'dialog.saveFile': true,
   'dialog.saveDownload': true,
   'print.toPdf': true,
+  'sandbox.receiveInvoice': true,
 };
 export const CHANNELS = Object.keys(CHANNEL_SET) as Channel[];
 

@@ -2,7 +2,15 @@
  * The gateway for the UI served by the headless sandbox at `/app/`: same interface as the desktop preload, but
  * limited to the local sandbox (a browser never holds a live key) and to what a web page can do.
  */
-import { basicAuthorization, fetchApi, performApiRequest, streamApiDownload, toBase64 } from './api-fetch.ts';
+import {
+  basicAuthorization,
+  fetchApi,
+  performApiRequest,
+  sandboxControlBase,
+  simulatedInvoiceRequest,
+  streamApiDownload,
+  toBase64,
+} from './api-fetch.ts';
 import { localEvents } from './local-events.ts';
 import {
   LANGUAGES,
@@ -115,6 +123,13 @@ export function createHttpGateway(options: HttpGatewayOptions): Gateway {
       URL.revokeObjectURL(link.href);
       return { outcome: 'saved', bytes: result.bytes };
     },
+    'sandbox.receiveInvoice': ({ toVat, format }) =>
+      performApiRequest(
+        fetchImpl,
+        sandboxControlBase(baseUrl),
+        authorization,
+        simulatedInvoiceRequest(toVat, format === 'FPA12' ? 'FPA12' : 'FPR12'),
+      ),
     'print.toPdf': async () => {
       // A page cannot write a PDF itself; the browser's print dialog offers "Save as PDF".
       globalThis.print?.();

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Screen } from '../../../src/shared/gateway/channels.ts';
 
 export const STEP_MS = 15_000;
 
@@ -39,6 +40,6 @@ export async function openApp(
   return { page, context, problems, close: () => context.close() };
 }
 
-export async function goTo(page: Page, screen: 'send' | 'sent' | 'inbox' | 'export' | 'profiles') {
+export async function goTo(page: Page, screen: Exclude<Screen, 'dashboard'>) {
   await page.getByTestId(`nav-${screen}`).click();
 }
