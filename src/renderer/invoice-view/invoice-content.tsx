@@ -2,6 +2,7 @@ import { Alert, Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@ma
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PayloadEncoding } from '../../shared/api/types.ts';
+import { codeLabel, DOCUMENT_TYPES, PAYMENT_METHODS } from '../../shared/fatturapa/code-labels.ts';
 import { messageOf } from '../api.ts';
 import { formatAmount, formatDate } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
@@ -73,7 +74,7 @@ function DocumentBlock({ document }: { document: InvoiceContent['documents'][num
     <Stack gap="xs" data-testid="invoice-document">
       <Title order={4}>
         {t('invoice.heading', {
-          type: document.type,
+          type: codeLabel(DOCUMENT_TYPES, document.type, i18n.language),
           number: document.number,
           date: formatDate(document.date, i18n.language),
         })}
@@ -137,7 +138,7 @@ function DocumentBlock({ document }: { document: InvoiceContent['documents'][num
       {document.payments.map((payment, index) => (
         <Text key={index} size="sm" data-testid="invoice-payment">
           {t('invoice.payment', {
-            method: payment.method,
+            method: codeLabel(PAYMENT_METHODS, payment.method, i18n.language),
             amount: money(payment.amount),
             due: payment.due ? formatDate(payment.due, i18n.language) : '—',
           })}
