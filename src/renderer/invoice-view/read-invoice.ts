@@ -6,6 +6,7 @@
 import type { PayloadEncoding } from '../../shared/api/types.ts';
 import { detectPayloadKind, unwrapP7m } from '../../shared/fatturapa/p7m.ts';
 import type {
+  AllegatiJson,
   AnagraficaJson,
   IndirizzoJson,
   OrdinaryInvoiceJson,
@@ -92,6 +93,16 @@ function vatId(id: { IdPaese: string; IdCodice: string } | undefined): string | 
   return id ? `${id.IdPaese}${id.IdCodice}` : null;
 }
 
+/** Allegati: the same shape in both formats. */
+function attachmentsOf(allegati: AllegatiJson[] | undefined): Attachment[] {
+  return (allegati ?? []).map((attachment) => ({
+    name: attachment.NomeAttachment,
+    description: attachment.DescrizioneAttachment ?? null,
+    format: attachment.FormatoAttachment ?? null,
+    contentBase64: attachment.Attachment.replace(/\s+/g, ''),
+  }));
+}
+
 /** The invoice file's bytes from a stored payload: Base64 (and a CAdES envelope around the XML) or XML text. */
 export function payloadBytes(payload: string, encoding: PayloadEncoding): Uint8Array {
   const bytes = encoding === 'Base64' ? fromBase64(payload) : new TextEncoder().encode(payload);
@@ -154,12 +165,7 @@ function readOrdinary(json: OrdinaryInvoiceJson): InvoiceContent {
             iban: payment.IBAN ?? null,
           })),
         ),
-        attachments: (body.Allegati ?? []).map((attachment) => ({
-          name: attachment.NomeAttachment,
-          description: attachment.DescrizioneAttachment ?? null,
-          format: attachment.FormatoAttachment ?? null,
-          contentBase64: attachment.Attachment.replace(/\s+/g, ''),
-        })),
+        attachments: attachmentsOf(body.Allegati),
       };
     }),
   };
@@ -202,12 +208,7 @@ function readSimplified(json: SimplifiedInvoiceJson): InvoiceContent {
         })),
         vat: [],
         payments: [],
-        attachments: (body.Allegati ?? []).map((attachment) => ({
-          name: attachment.NomeAttachment,
-          description: attachment.DescrizioneAttachment ?? null,
-          format: attachment.FormatoAttachment ?? null,
-          contentBase64: attachment.Attachment.replace(/\s+/g, ''),
-        })),
+        attachments: attachmentsOf(body.Allegati),
       };
     }),
   };
