@@ -104,6 +104,31 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
     }
   }, 60_000);
 
+  it('takes invoice files dropped on the Send screen, ignoring other files', async () => {
+    const xml = invoiceXml({ supplierVat: italianVat(440), number: 'DROP-1' });
+    const app = await openApp(browser, sandbox.origin);
+    const { page } = app;
+    try {
+      await goTo(page, 'send');
+      const dataTransfer = await page.evaluateHandle((invoice: string) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([invoice], 'dropped.xml', { type: 'application/xml' }));
+        transfer.items.add(new File(['not an invoice'], 'notes.txt', { type: 'text/plain' }));
+        return transfer;
+      }, xml);
+      await page.dispatchEvent('[data-testid="send-drop"]', 'drop', { dataTransfer });
+      await page.locator('[data-testid="submission"][data-phase="valid"]').waitFor({ timeout: STEP_MS });
+      expect(await page.getByTestId('submission').count()).toBe(1);
+      await page.getByTestId('send-valid').click();
+      await page.getByTestId('sent-result').waitFor({ timeout: STEP_MS });
+      const sent = await api.get<Send[]>('/v1/send', { query: { document_number: 'DROP-1' } });
+      expect(sent.body).toHaveLength(1);
+      expect(app.problems).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
   it('shows the SDI history of a sent invoice, downloads its notification file, and lists the errors of a discarded one', async () => {
     const sent = await api.post<Send>('/v1/send/xml', {
       body: invoiceXml({ supplierVat: italianVat(402), number: 'UI-402' }),

@@ -57,7 +57,7 @@ export const de: Messages = {
   send: {
     title: 'Rechnungen senden',
     intro:
-      'FatturaPA-Dateien wählen (.xml oder signierte .p7m): Jede wird zuerst geprüft, gesendet werden nur gültige.',
+      'FatturaPA-Dateien wählen (.xml oder signierte .p7m) oder hierher ziehen: Jede wird zuerst geprüft, gesendet werden nur gültige.',
     pick: 'Dateien wählen…',
     sendValid: 'Gültige Rechnungen senden ({{count}})',
     clear: 'Liste leeren',

@@ -54,7 +54,7 @@ export const en = {
   send: {
     title: 'Send invoices',
     intro:
-      'Choose FatturaPA files (.xml or signed .p7m): each is checked first, and only valid ones are sent.',
+      'Choose FatturaPA files (.xml or signed .p7m), or drop them here: each is checked first, and only valid ones are sent.',
     pick: 'Choose files…',
     sendValid: 'Send valid invoices ({{count}})',
     clear: 'Clear list',

@@ -57,7 +57,7 @@ export const it: Messages = {
   send: {
     title: 'Invia fatture',
     intro:
-      'Scegli file FatturaPA (.xml o .p7m firmati): ognuno viene prima controllato e si inviano solo quelli validi.',
+      'Scegli file FatturaPA (.xml o .p7m firmati), o trascinali qui: ognuno viene prima controllato e si inviano solo quelli validi.',
     pick: 'Scegli file…',
     sendValid: 'Invia le fatture valide ({{count}})',
     clear: 'Svuota elenco',

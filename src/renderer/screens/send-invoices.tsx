@@ -1,8 +1,9 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProblemDetails, Send } from '../../shared/api/types.ts';
-import type { ApiResponse } from '../../shared/gateway/channels.ts';
+import { toBase64 } from '../../shared/gateway/api-fetch.ts';
+import type { ApiResponse, PickedFile } from '../../shared/gateway/channels.ts';
 import { ApiError, messageOf, problemOf } from '../api.ts';
 import { useGateway } from '../gateway-context.ts';
 import { ProblemList } from '../problem-list.tsx';
@@ -65,14 +66,32 @@ export function SendInvoices() {
     [gateway, update],
   );
 
-  const pick = async () => {
-    const files = await gateway.dialog.pickFiles({ extensions: ['xml', 'p7m'] });
+  const add = async (files: PickedFile[]) => {
     const picked = files.map((file): Submission => {
       const id = crypto.randomUUID();
       return { id, name: file.name, requests: submissionRequests(file, id), phase: { kind: 'checking' } };
     });
     setSubmissions((list) => [...list, ...picked]);
     await Promise.all(picked.map(check));
+  };
+  const pick = async () => add(await gateway.dialog.pickFiles({ extensions: ['xml', 'p7m'] }));
+
+  // Files dropped on the screen join the same checks as picked ones; the page reads them itself, so dropping
+  // works alike in the window and in a browser.
+  const [dragging, setDragging] = useState(false);
+  const drop = async (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (busy) return;
+    const dropped = [...event.dataTransfer.files].filter((file) => /\.(xml|p7m)$/i.test(file.name));
+    await add(
+      await Promise.all(
+        dropped.map(async (file) => ({
+          name: file.name,
+          contentBase64: toBase64(new Uint8Array(await file.arrayBuffer())),
+        })),
+      ),
+    );
   };
 
   const sendValid = async () => {
@@ -108,7 +127,19 @@ export function SendInvoices() {
   const count = (kind: Phase['kind']) => submissions.filter((s) => s.phase.kind === kind).length;
   const ready = count('valid') + count('declined');
   return (
-    <Stack>
+    <Stack
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(event) => void drop(event)}
+      data-testid="send-drop"
+      data-dragging={dragging || undefined}
+      style={
+        dragging ? { outline: '2px dashed var(--mantine-primary-color-filled)', outlineOffset: 8 } : undefined
+      }
+    >
       <Title order={2}>{t('send.title')}</Title>
       <Text c="dimmed">{t('send.intro')}</Text>
       <Group>
