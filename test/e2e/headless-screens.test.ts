@@ -130,8 +130,9 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
   }, 60_000);
 
   it('shows the SDI history of a sent invoice, downloads its notification file, and lists the errors of a discarded one', async () => {
+    const sentXml = invoiceXml({ supplierVat: italianVat(402), number: 'UI-402' });
     const sent = await api.post<Send>('/v1/send/xml', {
-      body: invoiceXml({ supplierVat: italianVat(402), number: 'UI-402' }),
+      body: sentXml,
     });
     const discarded = await api.post<Send>('/v1/send/xml', {
       body: invoiceXml({ supplierVat: italianVat(407), number: 'UI-407' }),
@@ -166,6 +167,16 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
       const notification = await api.get(`/v1/update/${updates.body[1]!.id}/notification`);
       expect(name).toMatch(/\.xml$/);
       expect(bytes.toString('utf8')).toBe(notification.text);
+
+      // The invoice as it was sent: its own file, byte for byte, and its content.
+      const sentFile = await downloadOf(page, () =>
+        page.getByRole('button', { name: 'Download XML' }).click(),
+      );
+      expect(sentFile.name).toBe(sent.body.file_name);
+      expect(sentFile.bytes.toString('utf8')).toBe(sentXml);
+      expect(await page.getByTestId('invoice-content').getByTestId('invoice-total').innerText()).toMatch(
+        /122\.00/,
+      );
 
       // A discarded invoice: its update lists SDI's error codes.
       await page.keyboard.press('Escape');

@@ -137,6 +137,13 @@ export const de: Messages = {
     empty: 'Keine Rechnungen empfangen.',
     emptyUnread: 'Keine ungelesenen Rechnungen.',
   },
+  invoiceFile: {
+    downloadXml: 'XML herunterladen',
+    downloadP7m: 'Signierte Datei (P7M) herunterladen',
+    print: 'Als PDF drucken',
+    saved: 'Datei gespeichert.',
+    printed: 'PDF gespeichert.',
+  },
   received: {
     title: 'Empfangene Rechnung',
     supplier: 'Lieferant',
@@ -146,11 +153,6 @@ export const de: Messages = {
     file: 'Datei',
     received: 'Empfangen',
     identifier: 'SDI-Kennung',
-    downloadXml: 'XML herunterladen',
-    downloadP7m: 'Signierte Datei (P7M) herunterladen',
-    print: 'Als PDF drucken',
-    saved: 'Datei gespeichert.',
-    printed: 'PDF gespeichert.',
   },
   export: {
     title: 'Export',

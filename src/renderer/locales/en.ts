@@ -134,6 +134,13 @@ export const en = {
     empty: 'No invoices received.',
     emptyUnread: 'No unread invoices.',
   },
+  invoiceFile: {
+    downloadXml: 'Download XML',
+    downloadP7m: 'Download signed file (P7M)',
+    print: 'Print to PDF',
+    saved: 'File saved.',
+    printed: 'PDF saved.',
+  },
   received: {
     title: 'Received invoice',
     supplier: 'Supplier',
@@ -143,11 +150,6 @@ export const en = {
     file: 'File',
     received: 'Received',
     identifier: 'SDI identifier',
-    downloadXml: 'Download XML',
-    downloadP7m: 'Download signed file (P7M)',
-    print: 'Print to PDF',
-    saved: 'File saved.',
-    printed: 'PDF saved.',
   },
   export: {
     title: 'Export',

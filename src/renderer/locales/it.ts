@@ -137,6 +137,13 @@ export const it: Messages = {
     empty: 'Nessuna fattura ricevuta.',
     emptyUnread: 'Nessuna fattura da leggere.',
   },
+  invoiceFile: {
+    downloadXml: 'Scarica XML',
+    downloadP7m: 'Scarica file firmato (P7M)',
+    print: 'Stampa in PDF',
+    saved: 'File salvato.',
+    printed: 'PDF salvato.',
+  },
   received: {
     title: 'Fattura ricevuta',
     supplier: 'Fornitore',
@@ -146,11 +153,6 @@ export const it: Messages = {
     file: 'File',
     received: 'Ricevuta il',
     identifier: 'Identificativo SDI',
-    downloadXml: 'Scarica XML',
-    downloadP7m: 'Scarica file firmato (P7M)',
-    print: 'Stampa in PDF',
-    saved: 'File salvato.',
-    printed: 'PDF salvato.',
   },
   export: {
     title: 'Esportazione',

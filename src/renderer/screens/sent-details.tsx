@@ -5,6 +5,7 @@ import type { Send, Update } from '../../shared/api/types.ts';
 import { ApiError, attachmentName, getJson, listPage, messageOf } from '../api.ts';
 import { formatDateTime } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
+import { InvoiceFileActions } from '../invoice-view/file-actions.tsx';
 import { InvoiceView } from '../invoice-view/invoice-view.tsx';
 import { LoadedView, useLoad } from '../loading.tsx';
 import { xmlBase64 } from '../payload.ts';
@@ -115,7 +116,21 @@ function History({ send }: { send: Send }) {
         }
       </LoadedView>
       <LoadedView loaded={invoice}>
-        {(full) => (full.payload ? <InvoiceView payload={full.payload} encoding={full.encoding} /> : null)}
+        {(full) =>
+          full.payload ? (
+            <Stack>
+              <InvoiceFileActions
+                file={{
+                  id: full.id,
+                  fileName: full.file_name,
+                  payload: full.payload,
+                  encoding: full.encoding,
+                }}
+              />
+              <InvoiceView payload={full.payload} encoding={full.encoding} />
+            </Stack>
+          ) : null
+        }
       </LoadedView>
     </Stack>
   );
