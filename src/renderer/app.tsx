@@ -11,6 +11,7 @@ import {
 } from '../shared/gateway/channels.ts';
 import type { SendState } from '../shared/api/types.ts';
 import { useGateway } from './gateway-context.ts';
+import { useUnreadCount } from './unread-count.ts';
 import { Companies } from './screens/companies.tsx';
 import { Dashboard } from './screens/dashboard.tsx';
 import { ExportArchive } from './screens/export-archive.tsx';
@@ -33,6 +34,8 @@ export function App({ onLoaded }: { onLoaded: () => void }) {
   }, []);
   const [profiles, setProfiles] = useState<ProfilesView | null>(null);
   const [keychain, setKeychain] = useState<KeychainStatus | null>(null);
+  // Asked again on every screen change and profile switch, and once a minute.
+  const unread = useUnreadCount(gateway, `${screen}:${profiles?.activeId ?? ''}`);
   const profile = profiles?.profiles.find((p) => p.id === profiles.activeId) ?? null;
 
   useEffect(() => {
@@ -104,6 +107,18 @@ export function App({ onLoaded }: { onLoaded: () => void }) {
             active={screen === s}
             onClick={() => navigate(s)}
             data-testid={`nav-${s}`}
+            rightSection={
+              s === 'inbox' && unread ? (
+                <Badge
+                  size="sm"
+                  circle={unread < 10}
+                  aria-label={t('dashboard.unread', { count: unread })}
+                  data-testid="unread-badge"
+                >
+                  {unread}
+                </Badge>
+              ) : undefined
+            }
           />
         ))}
       </AppShell.Navbar>

@@ -270,9 +270,20 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
     });
     const received = await deliver(xml);
     expect(received.is_read).toBe(false);
+    const unreadTotal = async () =>
+      Number(
+        (await api.get('/v1/receive', { query: { unread: true, page_size: 1 } })).headers.get(
+          'service-total-count',
+        ),
+      );
+    const before = await unreadTotal();
     const app = await openApp(browser, sandbox.origin);
     const { page } = app;
     try {
+      // The navigation counts unread invoices.
+      await expect
+        .poll(() => page.getByTestId('unread-badge').innerText(), { timeout: STEP_MS })
+        .toBe(String(before));
       await goTo(page, 'inbox');
       const row = page.locator('[data-testid="inbox-table"] tbody tr', { hasText: 'IN-403' });
       await row.waitFor({ timeout: STEP_MS });
@@ -308,6 +319,11 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
       await row.and(page.locator(':not([data-unread])')).waitFor({ timeout: STEP_MS });
       await page.getByTestId('unread-only').click();
       await row.waitFor({ state: 'detached', timeout: STEP_MS });
+      await goTo(page, 'dashboard');
+      const badge = page.getByTestId('unread-badge');
+      if (before > 1)
+        await expect.poll(() => badge.innerText(), { timeout: STEP_MS }).toBe(String(before - 1));
+      else await badge.waitFor({ state: 'detached', timeout: STEP_MS });
       expect(app.problems).toEqual([]);
     } finally {
       await app.close();

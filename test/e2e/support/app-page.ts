@@ -40,6 +40,6 @@ export async function openApp(
   return { page, context, problems, close: () => context.close() };
 }
 
-export async function goTo(page: Page, screen: Exclude<Screen, 'dashboard'>) {
+export async function goTo(page: Page, screen: Screen) {
   await page.getByTestId(`nav-${screen}`).click();
 }
