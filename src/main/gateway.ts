@@ -51,16 +51,19 @@ export interface MainGatewayOptions {
   onSettingsChanged?: (settings: Settings) => void;
 }
 
+/** The saved settings, with the OS language until the user picks one; anything but it/en/de means Italian. */
+export function storedSettings(file: JsonFile<Settings>, defaultLanguage?: string): Settings {
+  const language = LANGUAGES.find((l) => l === file.read()?.language);
+  return { language: language ?? LANGUAGES.find((l) => l === defaultLanguage) ?? 'it' };
+}
+
 /**
  * Main-process handlers for every channel. `api.request` gets the active profile's base URL and key added here;
  * nothing a handler returns carries a key.
  */
 export function createMainGateway(options: MainGatewayOptions): GatewayHandlers {
   const fetchImpl = options.fetch ?? fetch;
-  const readSettings = (): Settings => {
-    const language = LANGUAGES.find((l) => l === options.settings.read()?.language);
-    return { language: language ?? LANGUAGES.find((l) => l === options.defaultLanguage) ?? 'it' };
-  };
+  const readSettings = () => storedSettings(options.settings, options.defaultLanguage);
   const save = async (suggestedName: string, data: Uint8Array): Promise<SaveResult> => {
     const path = await options.host.chooseSavePath(suggestedName);
     if (!path) return { saved: false };

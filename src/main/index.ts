@@ -10,8 +10,8 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell, util
 
 import { APP_NAME, defaultDataDir } from '../sandbox-server/data-dir.ts';
 import { keychainDataKey } from './data-key.ts';
-import type { GatewayHandlers, Settings } from '../shared/gateway/channels.ts';
-import { createMainGateway, registerGateway } from './gateway.ts';
+import type { Settings } from '../shared/gateway/channels.ts';
+import { createMainGateway, registerGateway, storedSettings } from './gateway.ts';
 import { jsonFile } from './json-file.ts';
 import { liveSendConfirmation, menuTemplate } from './menu.ts';
 import { Profiles, type ProfilesDocument } from './profiles.ts';
@@ -118,13 +118,14 @@ async function start(): Promise<void> {
   const profiles = new Profiles(jsonFile<ProfilesDocument>(join(userData, 'profiles.json')), secrets, () =>
     supervisor.credentials(),
   );
-  let handlers: GatewayHandlers | null = null;
-  const language = async () => (await handlers!['settings.get'](undefined, { emit: () => {} })).language;
-  handlers = createMainGateway({
+  const settings = jsonFile<Settings>(join(userData, 'settings.json'));
+  const osLanguage = app.getLocale().slice(0, 2);
+  const language = () => storedSettings(settings, osLanguage).language;
+  const handlers = createMainGateway({
     profiles,
     secrets,
-    settings: jsonFile<Settings>(join(userData, 'settings.json')),
-    defaultLanguage: app.getLocale().slice(0, 2),
+    settings,
+    defaultLanguage: osLanguage,
     onSettingsChanged: (settings) => installMenu(settings, userData),
     host: {
       shell,
@@ -143,7 +144,7 @@ async function start(): Promise<void> {
       readFile: (path) => readFile(path),
       writeFile: (path, data) => writeFile(path, data),
       confirmLiveSend: async (request, profileName) => {
-        const texts = liveSendConfirmation(await language(), profileName);
+        const texts = liveSendConfirmation(language(), profileName);
         const answer = await dialog.showMessageBox(window!, {
           type: 'warning',
           title: 'Scambio',
@@ -158,7 +159,7 @@ async function start(): Promise<void> {
     },
   });
   registerGateway(ipcMain, handlers, isAppUrl);
-  installMenu({ language: await language() }, userData);
+  installMenu({ language: language() }, userData);
   await createWindow(userData);
 }
 
