@@ -12,6 +12,7 @@ import {
 import type { SendState } from '../shared/api/types.ts';
 import { useGateway } from './gateway-context.ts';
 import { useUnreadCount } from './unread-count.ts';
+import { ApiLog } from './screens/api-log.tsx';
 import { Companies } from './screens/companies.tsx';
 import { Dashboard } from './screens/dashboard.tsx';
 import { ExportArchive } from './screens/export-archive.tsx';
@@ -143,6 +144,7 @@ export function App({ onLoaded }: { onLoaded: () => void }) {
         {screen === 'inbox' && <Inbox initialUnreadOnly={unreadOnly} />}
         {screen === 'export' && <ExportArchive />}
         {screen === 'companies' && <Companies profile={profile} />}
+        {screen === 'log' && <ApiLog />}
         {screen === 'profiles' && profiles && (
           <Profiles view={profiles} keychain={keychain} onChange={setProfiles} />
         )}

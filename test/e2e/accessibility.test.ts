@@ -58,7 +58,7 @@ describe('accessibility of every screen (axe-core, WCAG 2 A/AA rules)', () => {
         await page.getByTestId('language').click();
         await page.getByRole('option', { name: language }).click();
         found.push(...(await audit(`${language} dashboard`)));
-        for (const screen of ['send', 'sent', 'inbox', 'export', 'companies', 'profiles'] as const) {
+        for (const screen of ['send', 'sent', 'inbox', 'export', 'companies', 'log', 'profiles'] as const) {
           await goTo(page, screen);
           await page.waitForLoadState('networkidle');
           found.push(...(await audit(`${language} ${screen}`)));

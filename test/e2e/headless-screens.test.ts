@@ -435,6 +435,28 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
     }
   }, 60_000);
 
+  it('shows the API log, finds a failed call and opens its answer', async () => {
+    const missing = await api.get('/v1/send/987654321');
+    expect(missing.status).toBe(404);
+    const app = await openApp(browser, sandbox.origin);
+    const { page } = app;
+    try {
+      await goTo(page, 'log');
+      await page.getByTestId('log-outcome').getByText('Failed', { exact: true }).click();
+      await page.getByTestId('log-endpoint').fill('987654321');
+      const row = page.locator('[data-testid="log-table"] tbody tr', { hasText: '987654321' });
+      await expect.poll(() => row.count(), { timeout: STEP_MS }).toBe(1);
+      expect(await row.innerText()).toContain('404');
+      await row.click();
+      const answer = page.getByTestId('log-response');
+      await answer.waitFor({ timeout: STEP_MS });
+      expect(JSON.parse(await answer.innerText())).toMatchObject({ status: 404 });
+      expect(app.problems).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
   it('lists the local sandbox as the active profile and says remote and live profiles need the desktop app', async () => {
     const app = await openApp(browser, sandbox.origin, 'it');
     const { page } = app;

@@ -15,6 +15,7 @@ export const de: Messages = {
     inbox: 'Empfangene Rechnungen',
     export: 'Export',
     companies: 'Unternehmen',
+    log: 'API-Protokoll',
     profiles: 'Profile',
   },
   table: {
@@ -123,6 +124,21 @@ export const de: Messages = {
     added: '{{name}} wurde hinzugefügt.',
     empty: 'Noch keine Unternehmen.',
     noMatch: 'Kein Unternehmen entspricht der Suche.',
+  },
+  log: {
+    title: 'API-Protokoll',
+    intro:
+      'Jeder Aufruf der API mit den Schlüsseln dieses Kontos, neueste zuerst: Ihre, die Ihres Codes und die dieser App.',
+    time: 'Zeit',
+    method: 'Methode',
+    endpoint: 'Endpunkt',
+    status: 'Status',
+    userAgent: 'Client',
+    anyMethod: 'Alle',
+    empty: 'Noch keine Aufrufe protokolliert.',
+    query: 'Abfrage',
+    response: 'Antwort',
+    outcome: { all: 'Alle', ok: 'Erfolgreich', failed: 'Fehlgeschlagen' },
   },
   inbox: {
     title: 'Empfangene Rechnungen',

@@ -13,6 +13,7 @@ export const en = {
     inbox: 'Received invoices',
     export: 'Export',
     companies: 'Companies',
+    log: 'API log',
     profiles: 'Profiles',
   },
   table: {
@@ -120,6 +121,20 @@ export const en = {
     added: '{{name}} was added.',
     empty: 'No companies yet.',
     noMatch: 'No company matches the search.',
+  },
+  log: {
+    title: 'API log',
+    intro: 'Every call to the API with this account’s keys, newest first: yours, your code’s and this app’s.',
+    time: 'Time',
+    method: 'Method',
+    endpoint: 'Endpoint',
+    status: 'Status',
+    userAgent: 'Client',
+    anyMethod: 'Any',
+    empty: 'No calls logged yet.',
+    query: 'Query',
+    response: 'Response',
+    outcome: { all: 'All', ok: 'Succeeded', failed: 'Failed' },
   },
   inbox: {
     title: 'Received invoices',

@@ -15,6 +15,7 @@ export const it: Messages = {
     inbox: 'Fatture ricevute',
     export: 'Esportazione',
     companies: 'Aziende',
+    log: 'Registro API',
     profiles: 'Profili',
   },
   table: {
@@ -123,6 +124,21 @@ export const it: Messages = {
     added: '{{name}} è stata aggiunta.',
     empty: 'Ancora nessuna azienda.',
     noMatch: 'Nessuna azienda corrisponde alla ricerca.',
+  },
+  log: {
+    title: 'Registro API',
+    intro:
+      'Ogni chiamata all’API con le chiavi di questo account, dalla più recente: tue, del tuo codice e di questa app.',
+    time: 'Ora',
+    method: 'Metodo',
+    endpoint: 'Endpoint',
+    status: 'Stato',
+    userAgent: 'Client',
+    anyMethod: 'Qualsiasi',
+    empty: 'Ancora nessuna chiamata registrata.',
+    query: 'Query',
+    response: 'Risposta',
+    outcome: { all: 'Tutte', ok: 'Riuscite', failed: 'Fallite' },
   },
   inbox: {
     title: 'Fatture ricevute',

@@ -90,7 +90,16 @@ export type DownloadResult =
   | { outcome: 'failed'; response: ApiResponse };
 
 /** The screens a host may ask the UI to show (from the application menu). */
-export const SCREENS = ['dashboard', 'send', 'sent', 'inbox', 'export', 'companies', 'profiles'] as const;
+export const SCREENS = [
+  'dashboard',
+  'send',
+  'sent',
+  'inbox',
+  'export',
+  'companies',
+  'log',
+  'profiles',
+] as const;
 export type Screen = (typeof SCREENS)[number];
 
 /** Host → UI notifications. */
