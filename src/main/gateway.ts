@@ -18,6 +18,7 @@ import {
   type SaveResult,
   type Settings,
 } from '../shared/gateway/channels.ts';
+import { checkStatus } from '../shared/gateway/profile-check.ts';
 import type { JsonFile } from './json-file.ts';
 import { openedOnFirstWrite, openPartialFile, type PartialFile } from './partial-file.ts';
 import { LOCAL_PROFILE_ID, type Profiles } from './profiles.ts';
@@ -96,6 +97,19 @@ export function createMainGateway(options: MainGatewayOptions): GatewayHandlers 
     'profiles.select': async ({ id }) => options.profiles.select(String(id)),
     'profiles.save': (input) => options.profiles.save(input),
     'profiles.remove': ({ id }) => options.profiles.remove(String(id)),
+    'profiles.check': async ({ id }) => {
+      try {
+        const { baseUrl, key } = await options.profiles.credentialsOf(String(id));
+        return checkStatus(
+          await performApiRequest(fetchImpl, baseUrl, basicAuthorization(key), {
+            method: 'GET',
+            path: '/status',
+          }),
+        );
+      } catch (error) {
+        return { ok: false, status: null, detail: error instanceof Error ? error.message : String(error) };
+      }
+    },
     'keychain.status': async () => options.secrets.status(),
     'shell.openExternal': async ({ url }) => {
       if (!(await openExternalLink(options.host.shell, url)))

@@ -120,8 +120,12 @@ export class Profiles {
 
   /** Base URL, key and environment of the active profile, for the main process only. */
   async activeCredentials(): Promise<ActiveCredentials> {
-    const doc = this.document();
-    const remote = doc.remote.find((p) => p.id === doc.activeId);
+    return this.credentialsOf(this.document().activeId);
+  }
+
+  /** Base URL, key and environment of any profile (the local sandbox for an unknown id), for the main process only. */
+  async credentialsOf(id: string): Promise<ActiveCredentials> {
+    const remote = this.document().remote.find((p) => p.id === id);
     if (!remote) return { ...this.local(), environment: 'test' };
     const key = await this.secrets.get(profileKeyAccount(remote.id));
     if (!key) throw new Error(`The key of profile "${remote.name}" is not in the keychain.`);

@@ -92,6 +92,13 @@ describe('the desktop-only screens, on the real main gateway', () => {
       expect([...secrets.entries.values()]).toEqual([live.key]);
       expect(await page.content()).not.toContain(live.key!);
 
+      // The key answers before the profile is even used.
+      await row.getByTestId('profile-check').click();
+      const checked = page.getByTestId('profile-check-result');
+      await checked.waitFor({ timeout: STEP_MS });
+      expect(await checked.getAttribute('data-ok')).toBe('true');
+      expect(await checked.innerText()).toMatch(/Production answers: \d+ operations/);
+
       await row.getByRole('button', { name: 'Use' }).click();
       const badge = page.getByTestId('active-profile').locator('[data-environment]');
       await page.getByTestId('active-profile').getByText('Production').waitFor({ timeout: STEP_MS });

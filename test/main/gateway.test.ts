@@ -306,4 +306,44 @@ describe('the desktop gateway', () => {
       await gateway.profiles.remove({ id: saved.profile.id });
     }
   });
+
+  it("checks a profile's connection with its own key, without switching to it", async () => {
+    const local = await gateway.profiles.check({ id: 'local' });
+    expect(local).toMatchObject({ ok: true });
+
+    const live = sandbox.caller('checked-live', 'live');
+    const good = await gateway.profiles.save({
+      name: 'Good',
+      baseUrl: sandbox.server.baseUrl,
+      keyKind: 'live',
+      apiKey: live.key!,
+    });
+    const bad = await gateway.profiles.save({
+      name: 'Bad',
+      baseUrl: sandbox.server.baseUrl,
+      keyKind: 'live',
+      apiKey: 'ik_live_0000000000000000000000000000000000000000',
+    });
+    const unreachable = await gateway.profiles.save({
+      name: 'Unreachable',
+      baseUrl: 'http://127.0.0.1:1/v1',
+      keyKind: 'test',
+      apiKey: 'ik_test_unreachable',
+    });
+    if (!good.ok || !bad.ok || !unreachable.ok) throw new Error('profiles not saved');
+    try {
+      expect(await gateway.profiles.check({ id: good.profile.id })).toMatchObject({
+        ok: true,
+        operationsLeft: expect.any(Number),
+      });
+      expect(await gateway.profiles.check({ id: bad.profile.id })).toMatchObject({ ok: false, status: 401 });
+      expect(await gateway.profiles.check({ id: unreachable.profile.id })).toMatchObject({
+        ok: false,
+        status: null,
+      });
+      expect((await gateway.profiles.list()).activeId).toBe('local');
+    } finally {
+      for (const saved of [good, bad, unreachable]) await gateway.profiles.remove({ id: saved.profile.id });
+    }
+  });
 });

@@ -192,6 +192,9 @@ export const de: Messages = {
   profiles: {
     title: 'Profile',
     actions: 'Aktionen',
+    check: 'Verbindung prüfen',
+    checkOk: '{{name}} antwortet: {{operations}} Operationen und {{signatures}} Signaturen übrig.',
+    checkFailed: '{{name}} nimmt die Verbindung nicht an ({{detail}}).',
     name: 'Name',
     baseUrl: 'API-Adresse',
     environment: 'Umgebung',

@@ -187,6 +187,9 @@ export const en = {
   profiles: {
     title: 'Profiles',
     actions: 'Actions',
+    check: 'Check connection',
+    checkOk: '{{name}} answers: {{operations}} operations and {{signatures}} signatures left.',
+    checkFailed: '{{name}} does not accept the connection ({{detail}}).',
     name: 'Name',
     baseUrl: 'API address',
     environment: 'Environment',

@@ -192,6 +192,9 @@ export const it: Messages = {
   profiles: {
     title: 'Profili',
     actions: 'Azioni',
+    check: 'Verifica connessione',
+    checkOk: '{{name}} risponde: restano {{operations}} operazioni e {{signatures}} firme.',
+    checkFailed: '{{name}} non accetta la connessione ({{detail}}).',
     name: 'Nome',
     baseUrl: "Indirizzo dell'API",
     environment: 'Ambiente',

@@ -1,7 +1,12 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { KeychainStatus, ProfileView, ProfilesView } from '../../shared/gateway/channels.ts';
+import type {
+  KeychainStatus,
+  ProfileCheck,
+  ProfileView,
+  ProfilesView,
+} from '../../shared/gateway/channels.ts';
 import { messageOf } from '../api.ts';
 import { useGateway } from '../gateway-context.ts';
 import { ProfileForm } from './profile-form.tsx';
@@ -19,6 +24,16 @@ export function Profiles({ view, keychain, onChange }: ProfilesProps) {
   const gateway = useGateway();
   const [removing, setRemoving] = useState<ProfileView | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [checked, setChecked] = useState<{ name: string; result: ProfileCheck } | null>(null);
+  const check = async (profile: ProfileView) => {
+    setChecked(null);
+    const name = profile.kind === 'local' ? t('profile.local') : profile.name;
+    try {
+      setChecked({ name, result: await gateway.profiles.check({ id: profile.id }) });
+    } catch (e) {
+      setChecked({ name, result: { ok: false, status: null, detail: messageOf(e) } });
+    }
+  };
   const profiles = [...view.profiles].sort((a, b) => Number(b.kind === 'local') - Number(a.kind === 'local'));
 
   const run = async (action: () => Promise<ProfilesView>) => {
@@ -70,6 +85,14 @@ export function Profiles({ view, keychain, onChange }: ProfilesProps) {
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" justify="end">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => void check(profile)}
+                      data-testid="profile-check"
+                    >
+                      {t('profiles.check')}
+                    </Button>
                     {!active && (
                       <Button
                         size="xs"
@@ -91,6 +114,28 @@ export function Profiles({ view, keychain, onChange }: ProfilesProps) {
           })}
         </Table.Tbody>
       </Table>
+
+      {checked && (
+        <Alert
+          color={checked.result.ok ? 'green' : 'red'}
+          data-testid="profile-check-result"
+          data-ok={checked.result.ok}
+        >
+          {checked.result.ok
+            ? t('profiles.checkOk', {
+                name: checked.name,
+                operations: checked.result.operationsLeft,
+                signatures: checked.result.signaturesLeft,
+              })
+            : t('profiles.checkFailed', {
+                name: checked.name,
+                detail:
+                  checked.result.status === null
+                    ? checked.result.detail
+                    : `${checked.result.status}: ${checked.result.detail}`,
+              })}
+        </Alert>
+      )}
 
       <Title order={3}>{t('profiles.add')}</Title>
       {keychain && !keychain.available && (

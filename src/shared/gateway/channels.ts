@@ -60,6 +60,11 @@ export interface ProfileInput {
 
 export type SaveProfileResult = { ok: true; profile: ProfileView } | { ok: false; reason: string };
 
+/** A profile's service answering `GET /status` with its key: reachable, key accepted, and what is left. */
+export type ProfileCheck =
+  | { ok: true; operationsLeft: number; signaturesLeft: number }
+  | { ok: false; status: number | null; detail: string };
+
 export type KeychainStatus = { available: true } | { available: false; reason: string };
 
 export interface PickedFile {
@@ -133,6 +138,7 @@ export interface GatewayChannels {
   'profiles.select': { request: { id: string }; response: ProfilesView };
   'profiles.save': { request: ProfileInput; response: SaveProfileResult };
   'profiles.remove': { request: { id: string }; response: ProfilesView };
+  'profiles.check': { request: { id: string }; response: ProfileCheck };
   'keychain.status': { request: void; response: KeychainStatus };
   'shell.openExternal': { request: { url: string }; response: void };
   'dialog.pickFiles': { request: { extensions?: string[] }; response: PickedFile[] };
@@ -156,6 +162,7 @@ const CHANNEL_SET: Record<Channel, true> = {
   'profiles.select': true,
   'profiles.save': true,
   'profiles.remove': true,
+  'profiles.check': true,
   'keychain.status': true,
   'shell.openExternal': true,
   'dialog.pickFiles': true,

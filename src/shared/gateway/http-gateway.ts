@@ -12,6 +12,7 @@ import {
   toBase64,
 } from './api-fetch.ts';
 import { localEvents } from './local-events.ts';
+import { checkStatus } from './profile-check.ts';
 import {
   LANGUAGES,
   buildGateway,
@@ -80,6 +81,10 @@ export function createHttpGateway(options: HttpGatewayOptions): Gateway {
     'profiles.select': async () => profiles(),
     'profiles.save': async () => ({ ok: false, reason: 'browser' }),
     'profiles.remove': async () => profiles(),
+    'profiles.check': async () =>
+      checkStatus(
+        await performApiRequest(fetchImpl, baseUrl, authorization, { method: 'GET', path: '/status' }),
+      ),
     'keychain.status': async () => ({ available: false, reason: 'browser' }),
     'shell.openExternal': async ({ url }) => {
       if (/^https:\/\//.test(url)) globalThis.open?.(url, '_blank', 'noopener,noreferrer');
