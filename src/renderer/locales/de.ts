@@ -27,7 +27,6 @@ export const de: Messages = {
   },
   company: { label: 'Firma', all: 'Alle Firmen', unavailable: 'Firmen konnten nicht geladen werden' },
   profile: {
-    label: 'Profil',
     keychainUnavailable: 'Kein Schlüsselbund',
     keychainHint:
       'Ohne den Schlüsselbund des Systems können keine Produktivprofile gespeichert werden ({{reason}}).',

@@ -25,7 +25,6 @@ export const en = {
   },
   company: { label: 'Company', all: 'All companies', unavailable: 'Companies could not be loaded' },
   profile: {
-    label: 'Profile',
     keychainUnavailable: 'No keychain',
     keychainHint: 'Live profiles cannot be saved without the OS keychain ({{reason}}).',
     local: 'Local sandbox',

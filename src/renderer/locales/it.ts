@@ -27,7 +27,6 @@ export const it: Messages = {
   },
   company: { label: 'Azienda', all: 'Tutte le aziende', unavailable: 'Impossibile caricare le aziende' },
   profile: {
-    label: 'Profilo',
     keychainUnavailable: 'Nessun portachiavi',
     keychainHint:
       'Senza il portachiavi del sistema non si possono salvare profili di produzione ({{reason}}).',
