@@ -51,6 +51,6 @@ export function LoadedView<T>({
       </Alert>
     );
   }
-  if (loaded.value === null) return <Loader aria-label={t('app.loading')} />;
+  if (loaded.value === null) return <Loader role="status" aria-label={t('app.loading')} />;
   return <>{children(loaded.value)}</>;
 }

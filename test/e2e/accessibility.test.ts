@@ -67,12 +67,12 @@ describe('accessibility of every screen (axe-core, WCAG 2 A/AA rules)', () => {
       await goTo(page, 'sent');
       await page.locator('[data-testid="sent-table"] tbody tr').first().click();
       await page.getByTestId('sdi-update').first().waitFor({ timeout: STEP_MS });
+      await page.getByTestId('invoice-content').waitFor({ timeout: STEP_MS });
       found.push(...(await audit('sent invoice drawer')));
       await page.keyboard.press('Escape');
       await goTo(page, 'inbox');
       await page.locator('[data-testid="inbox-table"] tbody tr').first().click();
-      await page.getByRole('dialog').getByRole('button').first().waitFor({ timeout: STEP_MS });
-      await page.waitForLoadState('networkidle');
+      await page.getByTestId('invoice-content').waitFor({ timeout: STEP_MS });
       found.push(...(await audit('received invoice drawer')));
       expect(found).toEqual([]);
     } finally {

@@ -9,7 +9,7 @@ const InvoiceContentView = lazy(() => import('./invoice-content.tsx'));
 export function InvoiceView(props: { payload: string; encoding: PayloadEncoding }) {
   const { t } = useTranslation();
   return (
-    <Suspense fallback={<Loader size="sm" aria-label={t('invoice.loading')} />}>
+    <Suspense fallback={<Loader size="sm" role="status" aria-label={t('invoice.loading')} />}>
       <InvoiceContentView {...props} />
     </Suspense>
   );

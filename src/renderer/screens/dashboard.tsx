@@ -78,7 +78,7 @@ export function Dashboard({ title, onLoaded, onOpenSent, onOpenUnread }: Dashboa
   }, [gateway, onLoaded]);
 
   if (error) return <Alert color="red">{t('app.error', { message: error })}</Alert>;
-  if (!summary) return <Loader aria-label={t('app.loading')} />;
+  if (!summary) return <Loader role="status" aria-label={t('app.loading')} />;
   return (
     <Stack>
       <Title order={2}>{title}</Title>
