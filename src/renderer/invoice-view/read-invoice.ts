@@ -93,6 +93,16 @@ function vatId(id: { IdPaese: string; IdCodice: string } | undefined): string | 
   return id ? `${id.IdPaese}${id.IdCodice}` : null;
 }
 
+/** Type, number, date and currency: the same elements in both formats. */
+function documentHeading(document: { TipoDocumento: string; Numero: string; Data: string; Divisa: string }) {
+  return {
+    type: document.TipoDocumento,
+    number: document.Numero,
+    date: document.Data,
+    currency: document.Divisa,
+  };
+}
+
 /** Allegati: the same shape in both formats. */
 function attachmentsOf(allegati: AllegatiJson[] | undefined): Attachment[] {
   return (allegati ?? []).map((attachment) => ({
@@ -135,10 +145,7 @@ function readOrdinary(json: OrdinaryInvoiceJson): InvoiceContent {
     documents: json.FatturaElettronicaBody.map((body) => {
       const document = body.DatiGenerali.DatiGeneraliDocumento;
       return {
-        type: document.TipoDocumento,
-        number: document.Numero,
-        date: document.Data,
-        currency: document.Divisa,
+        ...documentHeading(document),
         total: document.ImportoTotaleDocumento ?? null,
         reasons: document.Causale ?? [],
         lines: body.DatiBeniServizi.DettaglioLinee.map((line) => ({
@@ -190,10 +197,7 @@ function readSimplified(json: SimplifiedInvoiceJson): InvoiceContent {
     documents: json.FatturaElettronicaBody.map((body) => {
       const document = body.DatiGenerali.DatiGeneraliDocumento;
       return {
-        type: document.TipoDocumento,
-        number: document.Numero,
-        date: document.Data,
-        currency: document.Divisa,
+        ...documentHeading(document),
         total: null,
         reasons: [],
         lines: body.DatiBeniServizi.map((item, index) => ({

@@ -64,17 +64,7 @@ export class HeldInvoiceRepository {
       `SELECT * FROM held_invoices WHERE environment = ? AND recipient IN (${recipients.map(() => '?').join(',')})
        ORDER BY id`,
     ).all(environment, ...recipients) as HeldRow[];
-    return rows.map((row) => ({
-      id: row.id,
-      environment: row.environment,
-      senderAccountId: row.sender_account_id,
-      recipient: row.recipient,
-      fileName: row.file_name,
-      identifier: row.identifier,
-      payload: this.box.open(row.payload, PAYLOAD),
-      encoding: row.encoding,
-      created: row.created,
-    }));
+    return rows.map((row) => ({ ...toHeld(row), payload: this.box.open(row.payload, PAYLOAD) }));
   }
 
   /** What is held in the environment, oldest first, without opening the payloads. */
@@ -84,19 +74,24 @@ export class HeldInvoiceRepository {
       `SELECT id, environment, sender_account_id, recipient, file_name, identifier, encoding, created
        FROM held_invoices WHERE environment = ? ORDER BY id`,
     ).all(environment) as Omit<HeldRow, 'payload'>[];
-    return rows.map((row) => ({
-      id: row.id,
-      environment: row.environment,
-      senderAccountId: row.sender_account_id,
-      recipient: row.recipient,
-      fileName: row.file_name,
-      identifier: row.identifier,
-      encoding: row.encoding,
-      created: row.created,
-    }));
+    return rows.map(toHeld);
   }
 
   delete(id: number): void {
     prepared(this.db, 'DELETE FROM held_invoices WHERE id = ?').run(id);
   }
+}
+
+/** A row's fields but the payload, which only callers that deliver the invoice open. */
+function toHeld(row: Omit<HeldRow, 'payload'>): Omit<HeldInvoice, 'payload'> {
+  return {
+    id: row.id,
+    environment: row.environment,
+    senderAccountId: row.sender_account_id,
+    recipient: row.recipient,
+    fileName: row.file_name,
+    identifier: row.identifier,
+    encoding: row.encoding,
+    created: row.created,
+  };
 }
