@@ -1,6 +1,5 @@
 import '@mantine/core/styles.css';
 import './print.css';
-import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHttpGateway } from '../shared/gateway/http-gateway.ts';
@@ -8,7 +7,7 @@ import type { Gateway } from '../shared/gateway/channels.ts';
 import { App } from './app.tsx';
 import { GatewayContext } from './gateway-context.ts';
 import { initI18n } from './i18n.ts';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { ThemeProvider } from './theme.tsx';
 import { withLanguage } from './language-gateway.ts';
 
 declare global {
@@ -42,10 +41,10 @@ const markLoaded = () => (root.dataset.appState = 'loaded');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <ThemeProvider>
       <GatewayContext.Provider value={gateway}>
         <App onLoaded={markLoaded} />
       </GatewayContext.Provider>
-    </MantineProvider>
+    </ThemeProvider>
   </StrictMode>,
 );

@@ -115,10 +115,7 @@ export function ApiLog() {
       <Drawer
         opened={open !== null}
         onClose={() => setOpen(null)}
-        position="right"
-        size="lg"
         title={open ? `${open.method} ${open.endpoint}` : ''}
-        closeButtonProps={{ 'aria-label': t('app.close') }}
       >
         {open && (
           <Stack data-testid="log-entry">

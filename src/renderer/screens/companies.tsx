@@ -131,12 +131,7 @@ export function Companies({ profile }: { profile: ProfileView | null }) {
           reload();
         }}
       />
-      <Modal
-        opened={removing !== null}
-        onClose={() => setRemoving(null)}
-        title={t('companies.removeTitle')}
-        closeButtonProps={{ 'aria-label': t('app.close') }}
-      >
+      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={t('companies.removeTitle')}>
         {removing && (
           <Stack>
             <Text>

@@ -147,12 +147,7 @@ export function Profiles({ view, keychain, onChange }: ProfilesProps) {
       )}
       <ProfileForm disabled={!keychain?.available} onSaved={() => void run(() => gateway.profiles.list())} />
 
-      <Modal
-        opened={removing !== null}
-        onClose={() => setRemoving(null)}
-        title={t('profiles.removeTitle')}
-        closeButtonProps={{ 'aria-label': t('app.close') }}
-      >
+      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={t('profiles.removeTitle')}>
         <Text>{t('profiles.removeConfirm', { name: removing?.name ?? '' })}</Text>
         <Group justify="end" mt="md">
           <Button variant="default" onClick={() => setRemoving(null)}>

@@ -14,14 +14,7 @@ import { invoiceTotal } from '../payload.ts';
 export function ReceivedDetails({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Drawer
-      opened={id !== null}
-      onClose={onClose}
-      position="right"
-      size="lg"
-      title={t('received.title')}
-      closeButtonProps={{ 'aria-label': t('app.close') }}
-    >
+    <Drawer opened={id !== null} onClose={onClose} title={t('received.title')}>
       {id !== null && <Invoice id={id} />}
     </Drawer>
   );

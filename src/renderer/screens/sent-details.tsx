@@ -21,9 +21,6 @@ export function SentDetails({ send, onClose }: { send: Send | null; onClose: () 
     <Drawer
       opened={send !== null}
       onClose={onClose}
-      position="right"
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('app.close') }}
       title={t('sentDetails.title', { number: send?.document_number ?? send?.file_name ?? '' })}
     >
       {send && <History send={send} />}
