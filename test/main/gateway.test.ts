@@ -1,4 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -344,6 +346,40 @@ describe('the desktop gateway', () => {
       expect((await gateway.profiles.list()).activeId).toBe('local');
     } finally {
       for (const saved of [good, bad, unreachable]) await gateway.profiles.remove({ id: saved.profile.id });
+    }
+  });
+
+  it('leaves no file at all when a download breaks half way', async () => {
+    // A service that starts a ZIP and drops the connection: the one thing here that stands in for the network.
+    const broken = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/zip', 'content-length': '1000000' });
+      res.write(Buffer.alloc(300_000, 7));
+      setTimeout(() => res.socket?.destroy(), 50);
+    });
+    await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
+    const port = (broken.address() as AddressInfo).port;
+    const saved = await gateway.profiles.save({
+      name: 'Broken',
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      keyKind: 'test',
+      apiKey: 'ik_test_broken',
+    });
+    if (!saved.ok) throw new Error(saved.reason);
+    await gateway.profiles.select({ id: saved.profile.id });
+    savePath = join(downloads, 'broken.zip');
+    try {
+      await expect(
+        gateway.dialog.saveDownload({
+          request: { method: 'GET', path: '/export', query: { year: 2025, month: 3 } },
+          suggestedName: 'broken.zip',
+          transferId: 'broken',
+        }),
+      ).rejects.toThrow();
+      expect(existsSync(savePath)).toBe(false);
+      expect(existsSync(`${savePath}.partial`)).toBe(false);
+    } finally {
+      await gateway.profiles.remove({ id: saved.profile.id });
+      await new Promise((resolve) => broken.close(resolve));
     }
   });
 });
