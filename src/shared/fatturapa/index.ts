@@ -35,8 +35,11 @@ export type {
   P7mVerification,
   VerifyP7mOptions,
 } from './p7m-verify.ts';
+export { MAX_PROBLEMS_PER_FILE } from './problem-limit.ts';
+export type { BoundedProblems } from './problem-limit.ts';
 export {
   runSdiChecks,
+  runSdiChecksBounded,
   hasSdiErrors,
   SDI_CHECKS,
   sdiMessages,
@@ -60,7 +63,10 @@ export {
   invoiceToJson,
   invoiceToXml,
   validateStructure,
+  validateStructureBounded,
   validateInvoiceXmlStructure,
+  validateInvoiceXmlStructureBounded,
+  readInvoiceXml,
   structureMessages,
   describeStructureProblem,
   ORDINARY_MODEL,
@@ -72,7 +78,10 @@ export {
 export type {
   StructureProblem,
   StructureProblemKind,
+  StructureReport,
   ValidateXmlOptions,
+  InvoiceXmlReading,
+  ReadInvoiceXmlOptions,
   InvoiceToXmlOptions,
   DescribedStructureProblem,
   StructureMessage,

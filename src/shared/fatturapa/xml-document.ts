@@ -1,14 +1,17 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { EntityDecoderOptions } from 'fast-xml-parser';
 import { InvoiceDocumentError } from './errors.ts';
+import { normalizeLineEnds, scanXml } from './model/xml-scanner.ts';
+import type { BadNamespaceDeclaration, ScanHandler, ScannedAttribute } from './model/xml-scanner.ts';
 
 export type InvoiceFormat = 'FPR12' | 'FPA12' | 'FSM10' | 'SDI10' | 'SDI11';
 
 export interface InvoiceXml {
   format: InvoiceFormat;
-  /** The root element with namespace prefixes removed, every value a string, attributes as `@_name`. */
+  /**
+   * The root element with namespace prefixes removed, every value a trimmed string, attributes as `@_name`,
+   * text beside child elements as `#text` (see parseInvoiceXml).
+   */
   root: Record<string, unknown>;
-  /** Namespace URI of the root element as declared in the file, or null when it has none. */
+  /** Namespace URI of the root element exactly as declared in the file, or null when it has none. */
   namespace: string | null;
 }
 
@@ -48,9 +51,36 @@ export const ALWAYS_ARRAY_ELEMENTS: ReadonlySet<string> = new Set([
 const ORDINARY_ROOT = 'FatturaElettronica';
 const SIMPLIFIED_ROOT = 'FatturaElettronicaSemplificata';
 
+/**
+ * Reads an invoice with the strict scanner (model/xml-scanner.ts): XML 1.0 and Namespaces in XML are enforced as
+ * libxml2 and SdI do, DOCTYPE/ENTITY is refused before anything else, and the tree is built in the same pass.
+ *
+ * The tree: element names without their namespace prefix, every value a string trimmed of surrounding blanks
+ * (the text content of the element: character data, references decoded, and CDATA, in document order), an
+ * element with attributes or children is an object (`@_name` for attributes, without prefix and trimmed;
+ * `#text` for text beside child elements), a repeated name is an array, and so is every name in
+ * ALWAYS_ARRAY_ELEMENTS. Namespace declarations are not attributes of the tree.
+ *
+ * Errors, first one in document order: 'empty', 'too-large', 'dtd-forbidden', 'not-well-formed' (with line and
+ * column), 'too-deep'; then, once the whole file is known to be well-formed, 'not-an-invoice' and
+ * 'unknown-format'.
+ */
 export function parseInvoiceXml(
   input: string | Uint8Array,
   options: ParseInvoiceXmlOptions = {},
+): InvoiceXml {
+  return buildInvoiceXml(input, options, null);
+}
+
+/**
+ * parseInvoiceXml with a second handler fed by the same scan (see model/read-invoice-xml.ts, which passes the
+ * structure validator). The handler sees every event, including those of a root that is not an invoice.
+ * @internal
+ */
+export function buildInvoiceXml(
+  input: string | Uint8Array,
+  options: ParseInvoiceXmlOptions,
+  also: ScanHandler | null,
 ): InvoiceXml {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
@@ -58,8 +88,8 @@ export function parseInvoiceXml(
   const text = decodeInput(input, maxBytes);
   if (/^\s*$/.test(text)) throw new InvoiceDocumentError('empty');
 
-  // A DTD is never needed by FatturaPA; refusing it up front removes entity expansion and
-  // external entity resolution as attack surfaces, whatever the parser would do with them.
+  // A DTD is never needed by FatturaPA; refusing it up front, wherever it appears (even in a comment),
+  // removes entity expansion and external entity resolution as attack surfaces.
   const dtd = /<!(?:DOCTYPE|ENTITY)/i.exec(text);
   if (dtd) {
     throw new InvoiceDocumentError('dtd-forbidden', {
@@ -68,35 +98,17 @@ export function parseInvoiceXml(
     });
   }
 
-  const validation = XMLValidator.validate(text);
-  if (validation !== true) {
-    throw new InvoiceDocumentError('not-well-formed', {
-      line: validation.err.line,
-      column: validation.err.col,
-      detail: validation.err.msg,
-    });
-  }
-  checkCharacters(text);
-  const rootTag = scanMarkup(text, maxDepth);
+  const builder = new TreeBuilder(also);
+  scanXml(normalizeLineEnds(text), builder, { maxDepth });
 
-  const { localName, prefix, attributes } = readRootTag(rootTag);
+  const localName = builder.rootName;
   if (localName !== ORDINARY_ROOT && localName !== SIMPLIFIED_ROOT) {
     throw new InvoiceDocumentError('not-an-invoice', { detail: `root element is ${truncate(localName)}` });
   }
-  const format = formatOf(localName, attributes.get('versione'));
-  const namespace = attributes.get(prefix === null ? 'xmlns' : `xmlns:${prefix}`) || null;
-
-  let parsed: Record<string, unknown>;
-  try {
-    parsed = buildParser(maxDepth).parse(text) as Record<string, unknown>;
-  } catch (error) {
-    throw new InvoiceDocumentError('not-well-formed', {
-      detail: error instanceof Error ? error.message : 'parse failed',
-    });
-  }
-  const rootValue = parsed[localName];
+  const format = formatOf(localName, builder.rootVersione);
+  const rootValue = builder.rootValue;
   const root = isRecord(rootValue) ? rootValue : {};
-  return { format, root, namespace };
+  return { format, root, namespace: builder.rootNamespace };
 }
 
 function formatOf(rootName: string, versione: string | undefined): InvoiceFormat {
@@ -117,25 +129,134 @@ function formatOf(rootName: string, versione: string | undefined): InvoiceFormat
   });
 }
 
-function buildParser(maxDepth: number): XMLParser {
-  return new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@_',
-    removeNSPrefix: true,
-    parseTagValue: false,
-    parseAttributeValue: false,
-    trimValues: true,
-    ignoreDeclaration: true,
-    ignorePiTags: true,
-    processEntities: true,
-    htmlEntities: false,
-    // fast-xml-parser only decodes numeric references together with the whole HTML entity set;
-    // our own decoder keeps XML semantics (five predefined entities + character references).
-    entityDecoder: xmlEntityDecoder,
-    isArray: (tagName, _path, _isLeaf, isAttribute) => !isAttribute && ALWAYS_ARRAY_ELEMENTS.has(tagName),
-    // scanMarkup already enforced the limit; this only guards against a disagreement between the two.
-    maxNestedTags: maxDepth + 2,
-  });
+// ---------------------------------------------------------------------------------------------
+// Tree
+
+/**
+ * Element names that are properties of Object.prototype get a '#' (which no XML name can start with), so a
+ * plain object can hold them as own keys: `__proto__` would otherwise replace the node's prototype, and
+ * `toString` or `hasOwnProperty` would shadow the methods code expects on an object.
+ */
+const RESERVED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** One open element; pooled per depth, so a parse allocates as many frames as the document is deep. */
+class Frame {
+  name = '';
+  attributes: readonly ScannedAttribute[] | null = null;
+  children: Record<string, unknown> | null = null;
+  /** Character data so far; leading blanks are not kept (the value is trimmed anyway). */
+  text = '';
+}
+
+/**
+ * Builds the tree from the scanner's events. Nothing is kept per element beyond its value: an empty element
+ * without attributes is the string '' (one array slot when repeated), which keeps a file of a million unknown
+ * empty elements to a few MB. A root that is not an invoice is scanned to the end (well-formedness errors come
+ * first) without building anything.
+ */
+class TreeBuilder implements ScanHandler {
+  rootName = '';
+  rootNamespace: string | null = null;
+  rootVersione: string | undefined = undefined;
+  rootValue: unknown = undefined;
+  private readonly frames: Frame[] = [];
+  private depth = 0;
+  private building = true;
+
+  constructor(private readonly also: ScanHandler | null) {}
+
+  start(
+    local: string,
+    namespace: string | null,
+    attributes: ScannedAttribute[] | null,
+    badNamespaces: BadNamespaceDeclaration[] | null,
+  ): void {
+    this.also?.start(local, namespace, attributes, badNamespaces);
+    if (this.depth === 0) {
+      this.rootName = local;
+      this.rootNamespace = namespace;
+      this.rootVersione = attributes?.find((a) => a.qname === 'versione')?.value.trim();
+      this.building = local === ORDINARY_ROOT || local === SIMPLIFIED_ROOT;
+    }
+    const depth = this.depth++;
+    if (!this.building) return;
+    let frame = this.frames[depth];
+    if (frame === undefined) {
+      frame = new Frame();
+      this.frames.push(frame);
+    }
+    frame.name = RESERVED_NAMES.has(local) ? `#${local}` : local;
+    frame.attributes = attributes;
+    frame.children = null;
+    frame.text = '';
+  }
+
+  textRange(xml: string, start: number, end: number): void {
+    this.also?.textRange(xml, start, end);
+    if (this.building) this.append(xml, start, end);
+  }
+
+  text(value: string): void {
+    this.also?.text(value);
+    if (this.building) this.append(value, 0, value.length);
+  }
+
+  private append(xml: string, start: number, end: number): void {
+    const frame = this.frames[this.depth - 1];
+    if (frame === undefined) return;
+    if (frame.text !== '') {
+      frame.text += xml.slice(start, end);
+      return;
+    }
+    // Blanks before any text (indentation between child elements, mostly) would be trimmed: skip them unread.
+    for (let i = start; i < end; i++) {
+      const c = xml.charCodeAt(i);
+      if (c !== 0x20 && c !== 0x0a && c !== 0x09 && c !== 0x0d) {
+        frame.text = xml.slice(i, end);
+        return;
+      }
+    }
+  }
+
+  end(): void {
+    this.also?.end();
+    const depth = --this.depth;
+    if (!this.building) return;
+    const frame = this.frames[depth];
+    if (frame === undefined) return;
+    const value = valueOf(frame);
+    frame.attributes = null;
+    frame.children = null;
+    frame.text = '';
+    if (depth === 0) {
+      this.rootValue = value;
+      return;
+    }
+    const parent = this.frames[depth - 1];
+    if (parent === undefined) return;
+    const children = (parent.children ??= {});
+    const name = frame.name;
+    if (!Object.hasOwn(children, name)) {
+      children[name] = ALWAYS_ARRAY_ELEMENTS.has(name) ? [value] : value;
+      return;
+    }
+    const existing = children[name];
+    if (Array.isArray(existing)) existing.push(value);
+    else children[name] = [existing, value];
+  }
+}
+
+/** The value of a closed element: its trimmed text, or an object when it has children or attributes. */
+function valueOf(frame: Frame): unknown {
+  const text = frame.text === '' ? '' : frame.text.trim();
+  const attributes = frame.attributes;
+  if (frame.children === null && attributes === null) return text;
+  const node = frame.children ?? {};
+  if (text !== '') node['#text'] = text;
+  if (attributes !== null) {
+    for (const attribute of attributes) node[`@_${attribute.local}`] = attribute.value.trim();
+  }
+  return node;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -210,191 +331,6 @@ function utf8Length(text: string, stopAbove: number): number {
 
 function tooLarge(maxBytes: number): InvoiceDocumentError {
   return new InvoiceDocumentError('too-large', { detail: `more than ${maxBytes} bytes` });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Structural checks that XMLValidator does not make
-
-function checkCharacters(text: string): void {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x20 && c < 0xd800) continue;
-    if (c === 0x09 || c === 0x0a || c === 0x0d) continue;
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        i++;
-        continue;
-      }
-    } else if (c >= 0xe000 && c <= 0xfffd) {
-      continue;
-    }
-    throw new InvoiceDocumentError('not-well-formed', {
-      ...lineColumn(text, i),
-      detail: `character U+${c.toString(16).toUpperCase().padStart(4, '0')} is not allowed in XML`,
-    });
-  }
-}
-
-/**
- * One linear pass over an already validated document: measures nesting depth, checks that there is a
- * single root and that every `&` starts an XML reference, and returns the root start tag.
- */
-function scanMarkup(text: string, maxDepth: number): string {
-  let depth = 0;
-  let rootTag: string | null = null;
-  let i = 0;
-  const n = text.length;
-  const fail = (at: number, detail: string): never => {
-    throw new InvoiceDocumentError('not-well-formed', { ...lineColumn(text, at), detail });
-  };
-  const skipPast = (from: number, terminator: string, what: string): number => {
-    const end = text.indexOf(terminator, from);
-    return end === -1 ? fail(from, `unterminated ${what}`) : end + terminator.length;
-  };
-
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c === 0x26) {
-      i = checkReference(text, i, fail);
-      continue;
-    }
-    if (c !== 0x3c) {
-      i++;
-      continue;
-    }
-    const next = text.charCodeAt(i + 1);
-    if (next === 0x2f) {
-      depth--;
-      i = skipPast(i + 2, '>', 'end tag');
-    } else if (next === 0x3f) {
-      i = skipPast(i + 2, '?>', 'processing instruction');
-    } else if (text.startsWith('<!--', i)) {
-      i = skipPast(i + 4, '-->', 'comment');
-    } else if (text.startsWith('<![CDATA[', i)) {
-      i = skipPast(i + 9, ']]>', 'CDATA section');
-    } else if (next === 0x21) {
-      fail(i, 'unexpected markup declaration');
-    } else {
-      const end = startTagEnd(text, i, fail);
-      const selfClosing = text.charCodeAt(end - 1) === 0x2f;
-      if (depth === 0) {
-        if (rootTag !== null) fail(i, 'more than one root element');
-        rootTag = text.slice(i, end + 1);
-      }
-      if (!selfClosing) {
-        depth++;
-        if (depth > maxDepth) {
-          throw new InvoiceDocumentError('too-deep', {
-            ...lineColumn(text, i),
-            detail: `elements nested deeper than ${maxDepth}`,
-          });
-        }
-      }
-      i = end + 1;
-    }
-  }
-  return rootTag ?? fail(0, 'no root element');
-}
-
-/** Index of the `>` closing the start tag at `from`, checking references inside attribute values. */
-function startTagEnd(text: string, from: number, fail: (at: number, detail: string) => never): number {
-  let quote = 0;
-  let i = from + 1;
-  while (i < text.length) {
-    const c = text.charCodeAt(i);
-    if (quote !== 0) {
-      if (c === quote) quote = 0;
-      else if (c === 0x26) {
-        i = checkReference(text, i, fail);
-        continue;
-      } else if (c === 0x3c) fail(i, "'<' in attribute value");
-    } else if (c === 0x22 || c === 0x27) {
-      quote = c;
-    } else if (c === 0x3e) {
-      return i;
-    }
-    i++;
-  }
-  return fail(from, 'unterminated start tag');
-}
-
-const REFERENCE = /&(?:#([0-9]{1,7})|#x([0-9A-Fa-f]{1,6})|(lt|gt|amp|quot|apos));/y;
-
-function checkReference(text: string, at: number, fail: (at: number, detail: string) => never): number {
-  REFERENCE.lastIndex = at;
-  const match = REFERENCE.exec(text);
-  if (!match) return fail(at, "'&' does not start a predefined entity or character reference");
-  if (match[3] === undefined) {
-    const codePoint =
-      match[1] !== undefined ? Number.parseInt(match[1], 10) : Number.parseInt(match[2] ?? '', 16);
-    if (!isXmlChar(codePoint)) fail(at, `character reference to a code point not allowed in XML`);
-  }
-  return at + match[0].length;
-}
-
-function isXmlChar(cp: number): boolean {
-  return (
-    cp === 0x09 ||
-    cp === 0x0a ||
-    cp === 0x0d ||
-    (cp >= 0x20 && cp <= 0xd7ff) ||
-    (cp >= 0xe000 && cp <= 0xfffd) ||
-    (cp >= 0x10000 && cp <= 0x10ffff)
-  );
-}
-
-const PREDEFINED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-const ANY_REFERENCE = /&(?:#([0-9]{1,7})|#x([0-9A-Fa-f]{1,6})|(lt|gt|amp|quot|apos));/g;
-
-/** Single-pass decoding, so `&amp;#233;` stays `&#233;` instead of being decoded twice. */
-function decodeXmlReferences(value: string): string {
-  if (!value.includes('&')) return value;
-  return value.replace(
-    ANY_REFERENCE,
-    (whole, dec: string | undefined, hex: string | undefined, name?: string) => {
-      if (name !== undefined) return PREDEFINED[name] ?? whole;
-      const codePoint = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex ?? '', 16);
-      return isXmlChar(codePoint) ? String.fromCodePoint(codePoint) : whole;
-    },
-  );
-}
-
-const xmlEntityDecoder: EntityDecoderOptions = {
-  decode: decodeXmlReferences,
-  reset: () => {},
-  setXmlVersion: () => {},
-  setExternalEntities: () => {},
-  addInputEntities: () => {
-    // Unreachable because DOCTYPE is refused before parsing; fail closed if that ever changes.
-    throw new InvoiceDocumentError('dtd-forbidden', { detail: 'DTD entities reached the parser' });
-  },
-};
-
-// ---------------------------------------------------------------------------------------------
-// Root tag
-
-interface RootTag {
-  localName: string;
-  prefix: string | null;
-  attributes: Map<string, string>;
-}
-
-function readRootTag(tag: string): RootTag {
-  const name = /^<([^\s/>]+)/.exec(tag)?.[1] ?? '';
-  const colon = name.indexOf(':');
-  const attributes = new Map<string, string>();
-  const attribute = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
-  for (const match of tag.slice(name.length + 1).matchAll(attribute)) {
-    const attrName = match[1];
-    if (attrName !== undefined)
-      attributes.set(attrName, decodeXmlReferences(match[2] ?? match[3] ?? '').trim());
-  }
-  return {
-    localName: colon === -1 ? name : name.slice(colon + 1),
-    prefix: colon === -1 ? null : name.slice(0, colon),
-    attributes,
-  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -51,8 +51,8 @@ describe('parseInvoiceXml', () => {
     });
 
     it('maps the legacy versione 1.1 and 1.0 to SDI11 and SDI10', () => {
-      expect(parseInvoiceXml(invoice('', 'versione="1.1"')).format).toBe('SDI11');
-      expect(parseInvoiceXml(invoice('', 'versione="1.0"')).format).toBe('SDI10');
+      expect(parseInvoiceXml(invoice('', 'versione="1.1"', 'FatturaElettronica')).format).toBe('SDI11');
+      expect(parseInvoiceXml(invoice('', 'versione="1.0"', 'FatturaElettronica')).format).toBe('SDI10');
     });
 
     it('reads FSM10 from a FatturaElettronicaSemplificata root', () => {
@@ -61,10 +61,10 @@ describe('parseInvoiceXml', () => {
     });
 
     it.each([
-      ['an unknown value', invoice('', 'versione="FPR13"')],
-      ['a lower-case value', invoice('', 'versione="fpr12"')],
+      ['an unknown value', invoice('', 'versione="FPR13"', 'FatturaElettronica')],
+      ['a lower-case value', invoice('', 'versione="fpr12"', 'FatturaElettronica')],
       ['no versione at all', invoice('', `xmlns:p="${NS}"`)],
-      ['FSM10 on an ordinary root', invoice('', 'versione="FSM10"')],
+      ['FSM10 on an ordinary root', invoice('', 'versione="FSM10"', 'FatturaElettronica')],
       ['FPR12 on a simplified root', invoice('', 'versione="FPR12"', 'FatturaElettronicaSemplificata')],
     ])('rejects %s as unknown-format', (_label, xml) => {
       expect(codeOf(() => parseInvoiceXml(xml))).toBe('unknown-format');
@@ -106,7 +106,7 @@ describe('parseInvoiceXml', () => {
       const doc = parseInvoiceXml(
         invoice(
           '<A>00001</A><B> 1.50 </B><C>true</C><D>1e3</D><E/><F>\n  x  \n</F>',
-          'versione="FPR12" n="007"',
+          `versione="FPR12" n="007" xmlns:p="${NS}"`,
         ),
       );
       expect(doc.root).toMatchObject({ A: '00001', B: '1.50', C: 'true', D: '1e3', E: '', F: 'x' });
@@ -294,6 +294,84 @@ describe('parseInvoiceXml', () => {
       const started = performance.now();
       expect(codeOf(() => parseInvoiceXml(xml))).toBe('too-deep');
       expect(performance.now() - started).toBeLessThan(1000);
+    });
+  });
+
+  describe('strict reading (the same scanner as the structure validation)', () => {
+    const plain = (body: string) => invoice(body, 'versione="FPR12"', 'FatturaElettronica');
+
+    it('rejects an undeclared namespace prefix on an element or an attribute with its position', () => {
+      const error = errorOf(() => parseInvoiceXml(invoice('', 'versione="FPR12"')));
+      expect(error).toMatchObject({ code: 'not-well-formed', line: 2, column: 1 });
+      expect(error.detail).toContain('p:FatturaElettronica');
+      expect(codeOf(() => parseInvoiceXml(plain('<A q:x="1">v</A>')))).toBe('not-well-formed');
+    });
+
+    it.each([
+      ["']]>' in text", plain('<A>a]]>b</A>')],
+      ['an XML declaration with an unknown pseudo-attribute', `<?xml version="1.0" foo="x"?>${plain('')}`],
+      ['an XML declaration that is not at the start', ` ${plain('')}`.replace(' <?xml', '\n<?xml')],
+      ['a processing instruction whose target runs into "?"', plain('<?x?y?>')],
+      ['a CDATA section outside the root', `${plain('')}<![CDATA[x]]>`],
+    ])('rejects %s as not-well-formed', (_label, xml) => {
+      expect(codeOf(() => parseInvoiceXml(xml))).toBe('not-well-formed');
+    });
+
+    it('reports a well-formedness error even after a root that is not an invoice', () => {
+      expect(
+        codeOf(() => parseInvoiceXml('<RicevutaConsegna versione="1.0"><A></B></RicevutaConsegna>')),
+      ).toBe('not-well-formed');
+      expect(codeOf(() => parseInvoiceXml('<RicevutaConsegna versione="1.0"><A/></RicevutaConsegna>'))).toBe(
+        'not-an-invoice',
+      );
+    });
+
+    it('takes the text content of an element: comments, PIs and CDATA sections do not split or trim it', () => {
+      const doc = parseInvoiceXml(
+        plain('<A>a <!-- c --> b</A><B>a <?pi x?> b</B><C><![CDATA[  x  ]]></C><D> a <![CDATA[ b ]]> c </D>'),
+      );
+      expect(doc.root).toMatchObject({ A: 'a  b', B: 'a  b', C: 'x', D: 'a  b  c' });
+    });
+
+    it('keeps text beside child elements as #text, trimmed as a whole', () => {
+      const doc = parseInvoiceXml(plain('<A>\n  x <B>1</B> y\n</A>'));
+      expect(doc.root['A']).toEqual({ B: '1', '#text': 'x  y' });
+    });
+
+    it('normalises blanks written literally in attribute values to spaces, then trims', () => {
+      const doc = parseInvoiceXml(plain('<A note=" a\tb\nc ">x</A>'));
+      expect(doc.root['A']).toMatchObject({ '@_note': 'a b c' });
+    });
+
+    it('drops namespace declarations and keeps other attributes by local name, in document order', () => {
+      const doc = parseInvoiceXml(
+        plain('<A xmlns:q="urn:q" q:b="2" a="1" xml:lang="it" xmlns="urn:d"><q:B>v</q:B></A>'),
+      );
+      expect(doc.root['A']).toEqual({ B: 'v', '@_b': '2', '@_a': '1', '@_lang': 'it' });
+      expect(Object.keys(doc.root['A'] as object)).toEqual(['B', '@_b', '@_a', '@_lang']);
+    });
+
+    it('returns the namespace URI exactly as declared (blanks are not trimmed)', () => {
+      const doc = parseInvoiceXml(invoice('', `versione="FPR12" xmlns:p=" ${NS}"`));
+      expect(doc.namespace).toBe(` ${NS}`);
+    });
+
+    it('stores elements named like Object.prototype members under #name, without touching prototypes', () => {
+      const doc = parseInvoiceXml(
+        plain('<__proto__><polluted>1</polluted></__proto__><constructor/><toString>x</toString><A/>'),
+      );
+      expect(doc.root['#__proto__']).toEqual({ polluted: '1' });
+      expect(Object.getPrototypeOf(doc.root)).toBe(Object.prototype);
+      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+      expect(doc.root).toMatchObject({ '#constructor': '', '#toString': 'x', A: '' });
+      expect(Object.hasOwn(doc.root, 'constructor')).toBe(false);
+      expect(String(doc.root)).toBe('[object Object]');
+    });
+
+    it('keeps every repeated unknown element, an empty one as the string ""', () => {
+      const doc = parseInvoiceXml(plain(`<Z/>${'<Z/>'.repeat(9)}<Y a="1"/><Y>t</Y>`));
+      expect(doc.root['Z']).toEqual(Array.from({ length: 10 }, () => ''));
+      expect(doc.root['Y']).toEqual([{ '@_a': '1' }, 't']);
     });
   });
 });

@@ -1,8 +1,20 @@
 export { invoiceToJson } from './to-json.ts';
 export { invoiceToXml } from './to-xml.ts';
 export type { InvoiceToXmlOptions } from './to-xml.ts';
-export { validateStructure, validateInvoiceXmlStructure } from './validate-structure.ts';
-export type { StructureProblem, StructureProblemKind, ValidateXmlOptions } from './validate-structure.ts';
+export {
+  validateStructure,
+  validateStructureBounded,
+  validateInvoiceXmlStructure,
+  validateInvoiceXmlStructureBounded,
+} from './validate-structure.ts';
+export type {
+  StructureProblem,
+  StructureProblemKind,
+  StructureReport,
+  ValidateXmlOptions,
+} from './validate-structure.ts';
+export { readInvoiceXml } from './read-invoice-xml.ts';
+export type { InvoiceXmlReading, ReadInvoiceXmlOptions } from './read-invoice-xml.ts';
 export { structureMessages, describeStructureProblem } from './messages.ts';
 export type { DescribedStructureProblem, StructureMessage, StructureMessageLanguage } from './messages.ts';
 export { ORDINARY_MODEL, ORDINARY_NAMESPACE } from './ordinary.ts';

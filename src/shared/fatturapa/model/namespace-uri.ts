@@ -26,13 +26,18 @@ const RELATIVE = `(?://${AUTHORITY}${PATH_ABEMPTY}|${PATH_ABSOLUTE}|${PATH_NOSCH
 const URI_REFERENCE = new RegExp(`^(?:${ABSOLUTE}|${RELATIVE})$`);
 
 const verdicts = new Map<string, boolean>();
+const MAX_CACHED_VERDICTS = 1000;
+const MAX_CACHED_LENGTH = 256;
 
 export function isUriReference(value: string): boolean {
   let verdict = verdicts.get(value);
   if (verdict === undefined) {
     verdict = URI_REFERENCE.test(value);
-    // Documents reuse a handful of namespaces; the cap only guards against adversarial input.
-    if (verdicts.size < 1000) verdicts.set(value, verdict);
+    // Documents reuse a handful of namespaces; the caps only guard against adversarial input. The key is
+    // copied because a slice of a document would keep the whole document alive in this process-wide map.
+    if (verdicts.size < MAX_CACHED_VERDICTS && value.length <= MAX_CACHED_LENGTH) {
+      verdicts.set(value.split('').join(''), verdict);
+    }
   }
   return verdict;
 }

@@ -3,14 +3,14 @@ import { compiledModels } from './compile.ts';
 import type { CompiledComplex, CompiledSlot } from './compile.ts';
 import type { FatturaPAJson, JsonElement, JsonElementObject } from './json-types.ts';
 
-/** xsi hints are processing instructions for validators, not invoice data; the generic parse drops their prefix. */
+/** xsi hints are processing instructions for validators, not invoice data; the tree parse drops their prefix. */
 const DROPPED_ROOT_ATTRIBUTES = new Set(['schemaLocation', 'noNamespaceSchemaLocation']);
 
 /**
- * From the generic parse to the JSON form described in json-types.ts. Children are written in schema
+ * From the tree of parseInvoiceXml to the JSON form described in json-types.ts. Children are written in schema
  * order; what the model does not know (unknown elements, attributes on inner elements, text inside
  * element-only content as '#text') is kept after them so that validateStructure can report it.
- * Values are the generic parse's strings, i.e. trimmed but otherwise in their lexical form.
+ * Values are the tree's strings, i.e. trimmed but otherwise in their lexical form.
  */
 export function invoiceToJson(doc: InvoiceXml): FatturaPAJson {
   const models = compiledModels();
@@ -68,7 +68,7 @@ function convertSlotValue(slot: CompiledSlot, value: unknown): JsonElement {
   return isRecord(value) ? (convertGeneric(value) as JsonElement) : leafString(value);
 }
 
-/** Same shape as the generic parse, with attributes renamed from '@_name' to '@name'. */
+/** Same shape as the tree, with attributes renamed from '@_name' to '@name'. */
 function convertGeneric(value: unknown): JsonElement | JsonElement[] {
   if (Array.isArray(value)) return value.map((item) => convertGeneric(item) as JsonElement);
   if (!isRecord(value)) return leafString(value);

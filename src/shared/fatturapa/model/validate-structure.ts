@@ -1,4 +1,6 @@
 import { InvoiceDocumentError } from '../errors.ts';
+import { MAX_PROBLEMS_PER_FILE } from '../problem-limit.ts';
+import type { BoundedProblems } from '../problem-limit.ts';
 import { decodeXmlBytes, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH } from '../xml-document.ts';
 import { compiledModels, shortValue } from './compile.ts';
 import type { CompiledComplex, CompiledRoot, CompiledSlot, SimpleCheck } from './compile.ts';
@@ -35,7 +37,12 @@ export type StructureProblemKind =
 export interface ValidateXmlOptions {
   maxBytes?: number;
   maxDepth?: number;
+  /** Problems kept; the others are only counted in `omitted`. Defaults to MAX_PROBLEMS_PER_FILE. */
+  maxProblems?: number;
 }
+
+/** The first problems in document order (at most the limit) and the number of further ones. */
+export type StructureReport = BoundedProblems<StructureProblem>;
 
 const ALLOWED_XSI_ATTRIBUTES = new Set(['schemaLocation', 'noNamespaceSchemaLocation']);
 const NO_COUNTS: number[] = [];
@@ -78,10 +85,28 @@ function join(parentPath: string, segment: string): string {
  */
 export class StructureValidator implements ScanHandler {
   readonly problems: StructureProblem[] = [];
+  /** Problems found beyond `maxProblems`: counted, never built (no path, no params object). */
+  omitted = 0;
   private readonly frames: Frame[] = [];
   private depth = 0;
   /** Depth of content that is not validated (inside an unknown element or ds:Signature). */
   private skipDepth = 0;
+
+  constructor(private readonly maxProblems: number = MAX_PROBLEMS_PER_FILE) {}
+
+  report(): StructureReport {
+    return { problems: this.problems, omitted: this.omitted };
+  }
+
+  /**
+   * True when one more problem may be kept; otherwise counts it as omitted. Callers test this before building
+   * the path and params, so a file with millions of errors allocates nothing per error once the list is full.
+   */
+  private room(): boolean {
+    if (this.problems.length < this.maxProblems) return true;
+    this.omitted++;
+    return false;
+  }
 
   /** Current complex type, for the JSON walk to enumerate children in schema order. */
   currentComplex(): CompiledComplex | null {
@@ -102,7 +127,8 @@ export class StructureValidator implements ScanHandler {
     return frame;
   }
 
-  private report(kind: StructureProblemKind, path: string, params: Record<string, string | number>): void {
+  /** Call only after room() returned true. */
+  private add(kind: StructureProblemKind, path: string, params: Record<string, string | number>): void {
     this.problems.push({ code: '00200', kind, path, params });
   }
 
@@ -115,7 +141,7 @@ export class StructureValidator implements ScanHandler {
   ): boolean {
     if (this.skipDepth > 0) {
       this.skipDepth++;
-      if (badNamespaces !== null) this.reportBadNamespaces(this.top()?.path() ?? '', badNamespaces);
+      if (badNamespaces !== null) this.reportBadNamespaces(this.top() ?? null, '', badNamespaces);
       return false;
     }
     const parent = this.top();
@@ -124,11 +150,16 @@ export class StructureValidator implements ScanHandler {
     // Undefined also for a child element inside an element of simple type.
     const slot = parent.complex?.byName.get(local);
     if (slot === undefined) {
+      this.skipDepth = 1;
+      // Once the list is full the path is never needed again, so neither is the per-name count behind it.
+      if (!this.room()) {
+        if (badNamespaces !== null) this.omitted += badNamespaces.length;
+        return false;
+      }
       const count = this.countUnknown(parent, local);
       const path = join(parent.path(), count > 1 ? `${local}[${count}]` : local);
-      this.report('unexpected', path, { element: local, parent: parent.name });
-      if (badNamespaces !== null) this.reportBadNamespaces(path, badNamespaces);
-      this.skipDepth = 1;
+      this.add('unexpected', path, { element: local, parent: parent.name });
+      if (badNamespaces !== null) this.reportBadNamespaces(null, path, badNamespaces);
       return false;
     }
 
@@ -159,15 +190,19 @@ export class StructureValidator implements ScanHandler {
       frame.sequence.length = 0;
     }
 
-    if (badNamespaces !== null) this.reportBadNamespaces(frame.path(), badNamespaces);
-    if (count > slot.max) this.report('too-many', frame.path(), { element: local, max: slot.max });
+    if (badNamespaces !== null) this.reportBadNamespaces(frame, '', badNamespaces);
+    if (count > slot.max && this.room()) {
+      this.add('too-many', frame.path(), { element: local, max: slot.max });
+    }
     if (namespace !== slot.namespace) {
-      this.report('unexpected', frame.path(), {
-        element: local,
-        parent: parent.name,
-        namespace: namespace ?? '',
-        expectedNamespace: slot.namespace ?? '',
-      });
+      if (this.room()) {
+        this.add('unexpected', frame.path(), {
+          element: local,
+          parent: parent.name,
+          namespace: namespace ?? '',
+          expectedNamespace: slot.namespace ?? '',
+        });
+      }
       this.depth--;
       this.skipDepth = 1;
       return false;
@@ -191,15 +226,17 @@ export class StructureValidator implements ScanHandler {
     const root = [models.ordinary, models.simplified].find(
       (m) => m.name === local && m.namespace === namespace,
     );
-    if (badNamespaces !== null) this.reportBadNamespaces('', badNamespaces);
+    if (badNamespaces !== null) this.reportBadNamespaces(null, '', badNamespaces);
     if (root === undefined) {
       // Like a schema validator, nothing below a root the schemas do not declare is meaningful.
-      this.report('unexpected', local, {
-        element: local,
-        parent: '/',
-        namespace: namespace ?? '',
-        expectedNamespace: `${models.ordinary.namespace} | ${models.simplified.namespace}`,
-      });
+      if (this.room()) {
+        this.add('unexpected', local, {
+          element: local,
+          parent: '/',
+          namespace: namespace ?? '',
+          expectedNamespace: `${models.ordinary.namespace} | ${models.simplified.namespace}`,
+        });
+      }
       this.skipDepth = 1;
       return false;
     }
@@ -227,26 +264,38 @@ export class StructureValidator implements ScanHandler {
     attributes: readonly ScannedAttribute[],
     root: CompiledRoot | null,
   ): void {
-    const base = frame.path();
+    // Computed once per element, and only if a problem needs it.
+    let base: string | null = null;
     const seen = root !== null ? new Set<string>() : null;
     for (const attribute of attributes) {
       if (attribute.namespace === XSI_NAMESPACE && ALLOWED_XSI_ATTRIBUTES.has(attribute.local)) continue;
-      const path = join(base, `@${attribute.qname}`);
       const declared =
         root !== null && attribute.namespace === null ? root.attributes.get(attribute.local) : undefined;
       if (declared === undefined) {
-        this.report('unexpected', path, { element: `@${attribute.qname}`, parent: frame.name });
+        if (this.room()) {
+          base ??= frame.path();
+          this.add('unexpected', join(base, `@${attribute.qname}`), {
+            element: `@${attribute.qname}`,
+            parent: frame.name,
+          });
+        }
         continue;
       }
       seen?.add(declared.name);
       const violation = declared.check(attribute.value);
-      if (violation !== null)
-        this.report(violation.kind, path, { element: `@${declared.name}`, ...violation.params });
+      if (violation !== null && this.room()) {
+        base ??= frame.path();
+        this.add(violation.kind, join(base, `@${attribute.qname}`), {
+          element: `@${declared.name}`,
+          ...violation.params,
+        });
+      }
     }
     if (root !== null) {
       for (const attribute of root.requiredAttributes) {
-        if (!seen?.has(attribute.name)) {
-          this.report('missing', join(base, `@${attribute.name}`), {
+        if (!seen?.has(attribute.name) && this.room()) {
+          base ??= frame.path();
+          this.add('missing', join(base, `@${attribute.name}`), {
             element: `@${attribute.name}`,
             parent: frame.name,
           });
@@ -255,9 +304,17 @@ export class StructureValidator implements ScanHandler {
     }
   }
 
-  private reportBadNamespaces(path: string, declarations: readonly BadNamespaceDeclaration[]): void {
+  /** `path` is used when `frame` is null; otherwise the frame's path is computed only if needed. */
+  private reportBadNamespaces(
+    frame: Frame | null,
+    path: string,
+    declarations: readonly BadNamespaceDeclaration[],
+  ): void {
+    let base = frame === null ? path : null;
     for (const declaration of declarations) {
-      this.report('pattern', join(path, `@${declaration.attribute}`), {
+      if (!this.room()) continue;
+      base ??= frame?.path() ?? '';
+      this.add('pattern', join(base, `@${declaration.attribute}`), {
         element: `@${declaration.attribute}`,
         value: shortValue(declaration.value),
         expected: 'URI (RFC 3986)',
@@ -296,7 +353,8 @@ export class StructureValidator implements ScanHandler {
 
   private strayText(frame: Frame, text: string): void {
     frame.textReported = true;
-    this.report('unexpected', join(frame.path(), 'text()'), {
+    if (!this.room()) return;
+    this.add('unexpected', join(frame.path(), 'text()'), {
       element: '#text',
       parent: frame.name,
       value: shortValue(text.trim()),
@@ -314,8 +372,8 @@ export class StructureValidator implements ScanHandler {
       let value = frame.text;
       if (value === '' && frame.slot?.defaultValue != null) value = frame.slot.defaultValue;
       const violation = frame.simple(value);
-      if (violation !== null) {
-        this.report(violation.kind, frame.path(), { element: frame.name, ...violation.params });
+      if (violation !== null && this.room()) {
+        this.add(violation.kind, frame.path(), { element: frame.name, ...violation.params });
       }
     } else if (frame.complex !== null) {
       this.finishComplex(frame, frame.complex);
@@ -324,12 +382,14 @@ export class StructureValidator implements ScanHandler {
   }
 
   private finishComplex(frame: Frame, complex: CompiledComplex): void {
-    const path = frame.path();
-    if (frame.outOfOrder) this.reportOrder(frame, complex, path);
+    // Built on the first problem only: most elements have none.
+    let path: string | null = null;
+    const pathOf = (): string => (path ??= frame.path());
+    if (frame.outOfOrder) this.reportOrder(frame, complex, pathOf);
     const counts = frame.counts;
     for (const slot of complex.required) {
-      if (counts[slot.index] === 0)
-        this.report('missing', join(path, slot.name), { element: slot.name, parent: frame.name });
+      if (counts[slot.index] === 0 && this.room())
+        this.add('missing', join(pathOf(), slot.name), { element: slot.name, parent: frame.name });
     }
     for (const choice of complex.choices) {
       let present = 0;
@@ -341,10 +401,11 @@ export class StructureValidator implements ScanHandler {
         }
       }
       if (present === 0) {
-        this.report('choice', path, { element: frame.name, options: choice.options });
+        if (this.room()) this.add('choice', pathOf(), { element: frame.name, options: choice.options });
       } else if (present > 1) {
+        if (!this.room()) continue;
         const offender = secondBranch?.find((slot) => (counts[slot.index] ?? 0) > 0);
-        this.report('choice', join(path, offender?.name ?? ''), {
+        this.add('choice', join(pathOf(), offender?.name ?? ''), {
           element: offender?.name ?? frame.name,
           options: choice.options,
         });
@@ -352,8 +413,8 @@ export class StructureValidator implements ScanHandler {
         for (const branch of choice.branches) {
           if (!branch.some((slot) => (counts[slot.index] ?? 0) > 0)) continue;
           for (const slot of branch) {
-            if (counts[slot.index] === 0) {
-              this.report('missing', join(path, slot.name), { element: slot.name, parent: frame.name });
+            if (counts[slot.index] === 0 && this.room()) {
+              this.add('missing', join(pathOf(), slot.name), { element: slot.name, parent: frame.name });
             }
           }
         }
@@ -365,7 +426,7 @@ export class StructureValidator implements ScanHandler {
    * Children out of schema order: the longest non-decreasing run of positions is taken as "in place" and
    * every other child is reported, so one misplaced element yields one problem, not a cascade.
    */
-  private reportOrder(frame: Frame, complex: CompiledComplex, path: string): void {
+  private reportOrder(frame: Frame, complex: CompiledComplex, pathOf: () => string): void {
     const sequence = frame.sequence;
     const keep = longestNonDecreasing(sequence);
     const seen = new Array<number>(complex.slots.length).fill(0);
@@ -375,9 +436,9 @@ export class StructureValidator implements ScanHandler {
       seen[index] = occurrence;
       if (keep[i]) continue;
       const slot = complex.slots[index];
-      if (slot === undefined) continue;
+      if (slot === undefined || !this.room()) continue;
       const segment = slot.repeated || occurrence > 1 ? `${slot.name}[${occurrence}]` : slot.name;
-      this.report('order', join(path, segment), {
+      this.add('order', join(pathOf(), segment), {
         element: slot.name,
         parent: frame.name,
         expected: complex.order,
@@ -434,6 +495,19 @@ export function validateInvoiceXmlStructure(
   xml: string | Uint8Array,
   options: ValidateXmlOptions = {},
 ): StructureProblem[] {
+  return validateInvoiceXmlStructureBounded(xml, options).problems;
+}
+
+/**
+ * Like validateInvoiceXmlStructure, but also says how many problems were left out beyond
+ * `options.maxProblems` (default MAX_PROBLEMS_PER_FILE). The scan still reads the whole file, so well-formedness
+ * errors further on are thrown as before and the count is exact; past the limit nothing is allocated per
+ * problem.
+ */
+export function validateInvoiceXmlStructureBounded(
+  xml: string | Uint8Array,
+  options: ValidateXmlOptions = {},
+): StructureReport {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   let text: string;
   if (typeof xml === 'string') {
@@ -448,30 +522,40 @@ export function validateInvoiceXmlStructure(
     text = decodeXmlBytes(xml);
   }
   if (/^\s*$/.test(text)) throw new InvoiceDocumentError('empty');
-  const validator = new StructureValidator();
+  const validator = new StructureValidator(options.maxProblems ?? MAX_PROBLEMS_PER_FILE);
   scanXml(normalizeLineEnds(text), validator, { maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH });
-  return validator.problems;
+  return validator.report();
 }
 
 /**
  * Validates the JSON form (see json-types.ts). The model is chosen by '@versione' (FSM10 = simplified).
  * Children are visited in schema order whatever the key order, so 'order' never occurs here; keys the
  * model does not know are reported as 'unexpected'. Values are checked as given: whitespace the
- * generic parse trimmed cannot be seen here (use validateInvoiceXmlStructure for that).
+ * tree parse (parseInvoiceXml) trimmed cannot be seen here (use validateInvoiceXmlStructure for that).
  */
 export function validateStructure(json: unknown): StructureProblem[] {
-  const validator = new StructureValidator();
+  return validateStructureBounded(json).problems;
+}
+
+/** Like validateStructure, with at most `maxProblems` problems kept and the rest counted in `omitted`. */
+export function validateStructureBounded(
+  json: unknown,
+  maxProblems: number = MAX_PROBLEMS_PER_FILE,
+): StructureReport {
+  const validator = new StructureValidator(maxProblems);
   const models = compiledModels();
   if (!isRecord(json)) {
-    return [
-      { code: '00200', kind: 'empty', path: models.ordinary.name, params: { element: models.ordinary.name } },
-    ];
+    const name = models.ordinary.name;
+    return {
+      problems: [{ code: '00200', kind: 'empty', path: name, params: { element: name } }],
+      omitted: 0,
+    };
   }
   const root = json['@versione'] === 'FSM10' ? models.simplified : models.ordinary;
   validator.start(root.name, root.namespace, jsonAttributes(json));
   walkContent(validator, json);
   validator.end();
-  return validator.problems;
+  return validator.report();
 }
 
 function jsonAttributes(value: Record<string, unknown>): ScannedAttribute[] | null {

@@ -4,15 +4,16 @@ import { isUriReference } from './namespace-uri.ts';
 /*
  * A single-pass, namespace-aware XML scanner that reports elements and raw text to a handler, SAX style.
  *
- * Why not the generic parse (parseInvoiceXml): it groups children by name, so the order of siblings with
- * different names is lost; it trims text ('  2014-12-18 ' must be rejected, as libxml2 does); and it drops
- * namespace prefixes, so a qualified child or a default namespace on the root would go unnoticed.
- * Why not fast-xml-parser with preserveOrder: it would fix the order but still needs a second walk over a
- * tree of arrays, and it trims or keeps whitespace for the whole document at once. Scanning directly and
- * validating on the fly allocates almost nothing, which is what makes large invoices fast.
+ * It is the only XML reader of the FatturaPA engine: the structure validator (validate-structure.ts) validates
+ * on the fly from its events, and parseInvoiceXml (xml-document.ts) builds the tree from the same events, in
+ * the same scan when both are wanted (readInvoiceXml). The tree groups children by name and trims text, which
+ * is why the validator works on the events and not on the tree: sibling order, blanks ('  2014-12-18 ' must be
+ * rejected, as libxml2 does) and namespaces are only visible here. Scanning directly allocates almost nothing
+ * beyond what the handler keeps, which is what makes large and hostile files fast.
  *
- * The scanner enforces XML 1.0 well-formedness and Namespaces in XML (no DTD: it is refused outright like
- * in parseInvoiceXml) and throws InvoiceDocumentError('not-well-formed' | 'dtd-forbidden' | 'too-deep').
+ * The scanner enforces XML 1.0 well-formedness and Namespaces in XML and throws
+ * InvoiceDocumentError('not-well-formed' | 'dtd-forbidden' | 'too-deep'). A DTD is refused outright
+ * (parseInvoiceXml even refuses a DOCTYPE or ENTITY declaration inside a comment, before scanning).
  */
 
 export const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
@@ -55,8 +56,24 @@ const NAME_CHAR = `${NAME_START}\\-.0-9\\xB7\\u0300-\\u036F\\u203F\\u2040`;
 const QNAME = new RegExp(`^[${NAME_START}][${NAME_CHAR}]*(?::[${NAME_START}][${NAME_CHAR}]*)?$`, 'u');
 const REFERENCE = /&(?:#([0-9]{1,7})|#x([0-9A-Fa-f]{1,6})|(lt|gt|amp|quot|apos));/y;
 const PREDEFINED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+/** XML 1.0 [23] XMLDecl: version, then optionally encoding and standalone, in this order, nothing else. */
+const XML_DECLARATION =
+  /^<\?xml\s+version\s*=\s*(["'])1\.[0-9]+\1(?:\s+encoding\s*=\s*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:\s+standalone\s*=\s*(["'])(?:yes|no)\3)?\s*\?>$/;
 
+/** Names already checked against QNAME; process-wide, so it must neither grow nor pin documents. */
 const validNames = new Set<string>();
+const MAX_CACHED_NAMES = 10_000;
+const MAX_CACHED_NAME_LENGTH = 64;
+/** Up to this many attributes on one element the duplicate check searches linearly, then uses a set. */
+const LINEAR_ATTRIBUTE_SEARCH = 8;
+
+/**
+ * A copy of `name` that does not share storage with the document: V8 makes slices of 13 characters or more
+ * views into the parent string, and a view kept in the process-wide cache would keep a whole upload alive.
+ */
+function detached(name: string): string {
+  return name.split('').join('');
+}
 
 function isXmlChar(cp: number): boolean {
   return (
@@ -123,9 +140,11 @@ class Scanner {
     if (xml.startsWith('<?xml', 0) && isSpace(xml.charCodeAt(5))) {
       const end = xml.indexOf('?>', 5);
       if (end === -1) this.fail(0, 'unterminated XML declaration');
-      if (!/^<\?xml\s+version\s*=\s*(["'])1\.[0-9]+\1/.test(xml.slice(0, end))) {
+      const declaration = xml.slice(0, end + 2);
+      if (!/^<\?xml\s+version\s*=\s*(["'])1\.[0-9]+\1/.test(declaration)) {
         this.fail(0, 'XML declaration without a valid version');
       }
+      if (!XML_DECLARATION.test(declaration)) this.fail(0, 'malformed XML declaration');
       i = end + 2;
     }
     let rootSeen = false;
@@ -229,6 +248,10 @@ class Scanner {
     const end = this.xml.indexOf('?>', lt + 2);
     if (end === -1) return this.fail(lt, 'unterminated processing instruction');
     const target = /^[^\s?]*/.exec(this.xml.slice(lt + 2, end))?.[0] ?? '';
+    // The target ends at a blank or at '?>' (`<?x?y?>` is not a PI named x).
+    const after = lt + 2 + target.length;
+    if (after < end && !isSpace(this.xml.charCodeAt(after)))
+      this.fail(lt, 'invalid processing instruction target');
     if (target.toLowerCase() === 'xml')
       this.fail(lt, 'XML declaration allowed only at the start of the document');
     if (!this.isName(target) || target.includes(':')) this.fail(lt, 'invalid processing instruction target');
@@ -272,6 +295,7 @@ class Scanner {
     if (!this.isName(qname)) this.fail(lt, `invalid element name "${truncate(qname)}"`);
 
     let raw: string[] | null = null;
+    let names: Set<string> | null = null;
     let selfClosing = false;
     for (;;) {
       const before = j;
@@ -307,8 +331,20 @@ class Scanner {
       if (end === -1) this.fail(j, 'unterminated attribute value');
       const value = this.attributeValue(j + 1, end);
       raw ??= [];
-      for (let k = 0; k < raw.length; k += 2) {
-        if (raw[k] === attrName) this.fail(nameStart, `attribute ${attrName} redefined`);
+      // A linear search is cheapest for the handful of attributes real files carry; beyond that a set keeps
+      // the check linear (200,000 attributes on one element took minutes with the search alone).
+      if (names !== null) {
+        if (names.has(attrName)) this.fail(nameStart, `attribute ${truncate(attrName)} redefined`);
+        names.add(attrName);
+      } else {
+        for (let k = 0; k < raw.length; k += 2) {
+          if (raw[k] === attrName) this.fail(nameStart, `attribute ${truncate(attrName)} redefined`);
+        }
+        if (raw.length >= 2 * LINEAR_ATTRIBUTE_SEARCH) {
+          names = new Set<string>();
+          for (let k = 0; k < raw.length; k += 2) names.add(raw[k] ?? '');
+          names.add(attrName);
+        }
       }
       raw.push(attrName, value);
       j = end + 1;
@@ -323,6 +359,7 @@ class Scanner {
     }
     let attributes: ScannedAttribute[] | null = null;
     let badNamespaces: BadNamespaceDeclaration[] | null = null;
+    let namespaced = 0;
     if (raw !== null) {
       for (let k = 0; k < raw.length; k += 2) {
         const name = raw[k] ?? '';
@@ -346,6 +383,7 @@ class Scanner {
         if (colon !== -1) {
           namespace = this.bindings.get(name.slice(0, colon)) || null;
           if (namespace === null) this.fail(lt, `namespace prefix of attribute ${name} is not defined`);
+          namespaced++;
         }
         (attributes ??= []).push({
           qname: name,
@@ -354,6 +392,7 @@ class Scanner {
           value: raw[k + 1] ?? '',
         });
       }
+      if (namespaced > 1 && attributes !== null) this.checkExpandedNames(lt, attributes);
     }
     const colon = qname.indexOf(':');
     let namespace: string | null;
@@ -374,27 +413,50 @@ class Scanner {
   }
 
   /**
+   * Namespaces in XML 1.0, section 6.3: two attributes must not have the same expanded name, even when they
+   * are written with different prefixes bound to the same URI (`a:z` and `b:z` with a and b both "urn:x").
+   * NUL cannot occur in XML text, so it separates namespace and local name unambiguously.
+   */
+  private checkExpandedNames(lt: number, attributes: readonly ScannedAttribute[]): void {
+    const seen = new Map<string, string>();
+    for (const attribute of attributes) {
+      if (attribute.namespace === null) continue;
+      const key = `${attribute.namespace}\u0000${attribute.local}`;
+      const other = seen.get(key);
+      if (other !== undefined) {
+        this.fail(
+          lt,
+          `attribute ${truncate(attribute.qname)} redefined: same namespace and local name as ${truncate(other)}`,
+        );
+      }
+      seen.set(key, attribute.qname);
+    }
+  }
+
+  /**
    * Attribute-value normalisation (XML 1.0 section 3.3.3) for CDATA attributes: blanks written literally
    * become spaces, blanks written as character references are kept.
    */
   private attributeValue(start: number, end: number): string {
     const { xml } = this;
+    let blanks = false;
     for (let k = start; k < end; k++) {
-      if (xml.charCodeAt(k) === 0x3c) this.fail(k, "'<' in attribute value");
+      const c = xml.charCodeAt(k);
+      if (c === 0x3c) this.fail(k, "'<' in attribute value");
+      if (c === 0x09 || c === 0x0a) blanks = true;
     }
-    const literal = (from: number, to: number): string => xml.slice(from, to).replace(/[\t\n]/g, ' ');
-    if (!this.hasAmpersand(start, end)) return literal(start, end);
+    if (!this.hasAmpersand(start, end)) return literalValue(xml, start, end, blanks);
     let out = '';
     let from = start;
     for (let k = start; k < end; k++) {
       if (xml.charCodeAt(k) !== 0x26) continue;
       const semicolon = xml.indexOf(';', k);
       const stop = semicolon === -1 || semicolon >= end ? end : semicolon + 1;
-      out += literal(from, k) + this.decode(k, stop);
+      out += literalValue(xml, from, k, blanks) + this.decode(k, stop);
       from = stop;
       k = stop - 1;
     }
-    return out + literal(from, end);
+    return out + literalValue(xml, from, end, blanks);
   }
 
   /** Undoes the namespace declarations of the element at `depth`, which is being closed. */
@@ -409,13 +471,21 @@ class Scanner {
   private isName(name: string): boolean {
     if (validNames.has(name)) return true;
     if (!QNAME.test(name)) return false;
-    if (validNames.size < 10_000) validNames.add(name);
+    if (validNames.size < MAX_CACHED_NAMES && name.length <= MAX_CACHED_NAME_LENGTH) {
+      validNames.add(detached(name));
+    }
     return true;
   }
 
   private fail(index: number, detail: string): never {
     throw new InvoiceDocumentError('not-well-formed', { ...lineColumn(this.xml, index), detail });
   }
+}
+
+/** Attribute text written literally: tabs and line ends become spaces (`blanks`: the value has some). */
+function literalValue(xml: string, from: number, to: number, blanks: boolean): string {
+  const value = xml.slice(from, to);
+  return blanks ? value.replace(/[\t\n]/g, ' ') : value;
 }
 
 function lineColumn(text: string, index: number): { line: number; column: number } {

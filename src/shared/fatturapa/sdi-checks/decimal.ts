@@ -8,11 +8,19 @@ export interface Decimal {
 }
 
 const DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?$/;
+/**
+ * The widest FatturaPA decimal is 11 integer and 8 fraction digits. Longer text is a schema error anyway, and
+ * refusing it keeps BigInt work constant: a hostile value of a million digits made parsing, multiplying and
+ * especially format() (one division per trailing zero) take minutes.
+ */
+const MAX_DECIMAL_LENGTH = 40;
 
 /** Parses the xs:decimal lexical forms FatturaPA uses; anything else (a schema error) gives null. */
 export function parseDecimal(value: string | undefined | null): Decimal | null {
   if (value === undefined || value === null) return null;
-  const match = DECIMAL.exec(value.trim());
+  const trimmed = value.trim();
+  if (trimmed.length > MAX_DECIMAL_LENGTH) return null;
+  const match = DECIMAL.exec(trimmed);
   if (!match) return null;
   const fraction = match[3] ?? '';
   const units = BigInt(`${match[2]}${fraction}`);
@@ -75,19 +83,24 @@ export function round(a: Decimal, scale: number): Decimal {
   return { units: negative ? -quotient : quotient, scale };
 }
 
-/** Canonical text: at least `minScale` decimals, trailing zeros beyond them removed. */
+/**
+ * Canonical text: at least `minScale` decimals, trailing zeros beyond them removed. The zeros are cut from the
+ * digit string, not divided off the BigInt one by one, which was quadratic in the number of zeros.
+ */
 export function format(a: Decimal, minScale = 2): string {
-  let { units, scale } = a;
-  while (scale > minScale && units % 10n === 0n) {
-    units /= 10n;
+  const negative = a.units < 0n;
+  let digits = (negative ? -a.units : a.units).toString().padStart(a.scale + 1, '0');
+  let scale = a.scale;
+  let end = digits.length;
+  while (scale > minScale && digits.charCodeAt(end - 1) === 0x30) {
+    end--;
     scale--;
   }
+  digits = digits.slice(0, end);
   if (scale < minScale) {
-    units *= 10n ** BigInt(minScale - scale);
+    digits += '0'.repeat(minScale - scale);
     scale = minScale;
   }
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
   const integer = digits.slice(0, digits.length - scale);
   const fraction = digits.slice(digits.length - scale);
   return `${negative ? '-' : ''}${integer}${scale > 0 ? `.${fraction}` : ''}`;

@@ -1,4 +1,16 @@
-import { add, compare, decimal, format, isZero, mul, parseDecimal, shiftLeft, sub, abs } from './decimal.ts';
+import {
+  add,
+  compare,
+  decimal,
+  format,
+  isZero,
+  mul,
+  parseDecimal,
+  round,
+  shiftLeft,
+  sub,
+  abs,
+} from './decimal.ts';
 import type { Decimal } from './decimal.ts';
 import { bodies, hasWithholding, isSimplified, lines, simplifiedItems } from './invoice-view.ts';
 import { problem } from './problem.ts';
@@ -75,6 +87,7 @@ export const lineWithholding: SdiCheck = {
 
 const ONE = decimal('1');
 const CENT = decimal('0.01');
+const MAX_PRICE_SCALE = 24;
 
 /** PrezzoUnitario after each ScontoMaggiorazione in document order, times Quantita. */
 export function expectedLineTotal(line: NodeRef): Decimal | null {
@@ -96,6 +109,10 @@ export function expectedLineTotal(line: NodeRef): Decimal | null {
     }
     if (change === null) return null;
     price = text(discount, 'Tipo')?.value === 'MG' ? add(price, change) : sub(price, change);
+    // Each percentage adds four decimals; a hostile line with thousands of discounts would make the
+    // BigInt (and every later operation on it) grow without bound. Real lines stay far below this scale,
+    // so their arithmetic remains exact.
+    if (price.scale > MAX_PRICE_SCALE) price = round(price, MAX_PRICE_SCALE);
   }
   const quantityText = text(line, 'Quantita');
   const quantity = quantityText === undefined ? ONE : parseDecimal(quantityText.value);

@@ -38,6 +38,15 @@ describe('validateInvoiceXmlStructure input handling', () => {
     ["'<' in an attribute", edit('versione="FPR12"', 'versione="FPR<12"')],
     ['control character', edit('<Numero>2024/0042', '<Numero>2024/0042\u0001')],
     ['unclosed element', base.replace('</p:FatturaElettronica>', '')],
+    [
+      'XML declaration with an unknown pseudo-attribute',
+      edit('encoding="UTF-8"?>', 'encoding="UTF-8" x="1"?>'),
+    ],
+    [
+      'XML declaration with encoding before version',
+      edit('version="1.0" encoding="UTF-8"', 'encoding="UTF-8" version="1.0"'),
+    ],
+    ['PI target running into "?"', edit('<Divisa>', '<?x?y?><Divisa>')],
   ])('throws not-well-formed for a %s', (_label, xml) => {
     expect(codeOf(() => validateInvoiceXmlStructure(xml))).toBe('not-well-formed');
   });
