@@ -19,10 +19,12 @@ export default defineConfig({
   main: {
     build: {
       rollupOptions: {
-        // The window's process and the sandbox's own (an Electron utility process, see src/main/sandbox-host).
+        // The window's process, the sandbox's own (an Electron utility process, see src/main/sandbox-host),
+        // and the sandbox's worker threads: src/sandbox-server/workers/pool.ts finds `sandbox-worker.js` here.
         input: {
           index: resolve(import.meta.dirname, 'src/main/index.ts'),
           'sandbox-host': resolve(import.meta.dirname, 'src/main/sandbox-host/entry.ts'),
+          'sandbox-worker': resolve(import.meta.dirname, 'src/sandbox-server/workers/worker-entry.ts'),
         },
         // Native and optional modules are loaded from node_modules at run time, never bundled.
         external: ['better-sqlite3', 'better-sqlite3-napi', 'keytar'],

@@ -1,7 +1,9 @@
 /** `npm run bench`: performance figures and their ratios to our targets. Never part of `npm test`. */
 import { benchDesktop } from './desktop.ts';
 import { benchExport } from './export.ts';
+import { benchEventLoopUnderHostileLoad } from './event-loop-under-hostile-load.ts';
 import { benchFatturapa } from './fatturapa.ts';
+import { benchHostileXml } from './hostile-xml.ts';
 import { report } from './report.ts';
 import { benchServerCore } from './server-core.ts';
 import { benchSdi } from './sdi.ts';
@@ -9,8 +11,16 @@ import { benchTrust } from './trust.ts';
 
 console.log(`Scambio benchmarks — Node ${process.version}, ${new Date().toISOString()}`);
 report('FatturaPA engine (ours vs libxml2-wasm; ratio > 1 means ours is faster)', benchFatturapa());
+report(
+  'FatturaPA engine on hostile XML (each stage under 2 s, 200k attributes under 1 s)',
+  await benchHostileXml(),
+);
 report('Server core (100,000 stored sent invoices)', await benchServerCore());
 report('Retries, load and the rate limit', await benchTrust());
+report(
+  'Event loop under hostile validation (another account polled every 20 ms)',
+  await benchEventLoopUnderHostileLoad(),
+);
 report('Simulated SDI (submission to final state, SDI delay 0)', await benchSdi());
 report('Export (streamed ZIP)', await benchExport());
 report('Desktop: UI responsiveness during a 10,000-invoice export', await benchDesktop());

@@ -8,6 +8,7 @@ import { headlessDataKeySource, type DataKeySource } from './crypto/data-key.ts'
 import type { LiveQuota } from './domain/quota.ts';
 import { createServices, type Services } from './domain/services.ts';
 import { createApp } from './http/app.ts';
+import { clientErrorHandler } from './http/client-errors.ts';
 import { appUiRoutes } from './http/routes/app-ui.ts';
 import type { IdempotencyStore } from './http/idempotency.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/limits/rate-limits.ts';
@@ -24,6 +25,13 @@ export const DEFAULT_MAX_INVOICE_BYTES = 5 * 1024 * 1024;
 export const DATABASE_FILE = 'scambio.sqlite';
 /** Where `npx electron-vite build` puts the renderer, relative to this file in the source tree. */
 export const DEFAULT_UI_DIR = join(import.meta.dirname, '../../out/renderer');
+/** How long a shutdown waits for requests in flight before cutting their connections. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+/** Headers must arrive within this; a whole request (a 10 MB upload on a slow link included) within REQUEST_TIMEOUT_MS. */
+const HEADERS_TIMEOUT_MS = 30_000;
+const REQUEST_TIMEOUT_MS = 120_000;
+/** Idle keep-alive connections close after this (above the 5 s clients commonly reuse within). */
+const KEEP_ALIVE_TIMEOUT_MS = 10_000;
 
 export interface SandboxOptions {
   dataDir: string;
@@ -60,8 +68,11 @@ export interface SandboxServer {
   readonly store: Store;
   readonly services: Services;
   readonly clock: Clock;
-  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections, lets in-flight requests finish for up to `graceMs` (default 10 s) then cuts
+   * what remains, stops the SDI worker, checkpoints the write-ahead log and closes the database.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 /**
@@ -122,6 +133,10 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     );
   });
   const port = (server.address() as AddressInfo).port;
+  server.on('clientError', clientErrorHandler(logger));
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   worker.start();
   const inFlight = new Set<ServerResponse>();
   let stopping = false;
@@ -139,15 +154,33 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     store,
     services,
     clock,
-    close() {
+    close(graceMs = SHUTDOWN_GRACE_MS) {
       closing ??= new Promise<void>((resolve) => {
         stopping = true;
+        const deadline = Date.now() + graceMs;
         // Requests in flight finish, then their connections close instead of idling in keep-alive.
         for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+        // Past the grace period, whatever is still open (a stalled upload, a slow reader) is cut.
+        const cut = setTimeout(() => {
+          logger.warn({ open: inFlight.size }, 'shutdown: cutting connections still open');
+          server.closeAllConnections();
+        }, graceMs);
+        cut.unref();
         server.close(() => {
-          // The worker finishes its job in progress before the database closes under it.
-          void worker.stop().then(() => {
+          clearTimeout(cut);
+          // The worker finishes its job in progress before the database closes under it, within the deadline.
+          const left = Math.max(1000, deadline - Date.now());
+          const stopped = new Promise<void>((done) => setTimeout(done, left).unref());
+          void Promise.race([worker.stop().catch(() => undefined), stopped]).then(() => {
             ui?.close();
+            // The worker threads stop once the tasks still queued or running (if any) have finished.
+            void services.workers.close();
+            try {
+              // Leaves the database file complete on its own: no write-ahead log to replay at the next start.
+              store.db.pragma('wal_checkpoint(TRUNCATE)');
+            } catch (error) {
+              logger.warn({ err: error }, 'shutdown: checkpoint failed');
+            }
             store.close();
             resolve();
           });

@@ -3,6 +3,7 @@ import pino from 'pino';
 import type { Environment } from '../../shared/api/types.ts';
 import { parseDuration, systemClock } from '../clock.ts';
 import { defaultDataDir } from '../data-dir.ts';
+import { watchLaunchers } from './launcher-watch.ts';
 import { ApiKeyService } from '../domain/api-keys.ts';
 import type { LiveQuota } from '../domain/quota.ts';
 import { cryptoRandom } from '../random.ts';
@@ -12,6 +13,7 @@ import {
   DEFAULT_HOST,
   DEFAULT_PORT,
   openSandboxStore,
+  SHUTDOWN_GRACE_MS,
   startSandboxServer,
 } from '../server.ts';
 
@@ -174,15 +176,39 @@ async function serve(options: {
   process.stdout.write(`UI in a browser: ${server.baseUrl.replace(/\/v1$/, '/app/')}\n`);
   process.stdout.write(`Data folder: ${options.dataDir}\n`);
   if (firstKey) process.stdout.write(`New sandbox API key (shown once): ${firstKey}\n`);
-  await new Promise<void>((resolve) => {
+  return new Promise<number>((resolve) => {
+    let stopping = false;
     const stop = (signal: string) => {
-      process.stdout.write(`${signal}: shutting down\n`);
-      void server.close().then(resolve);
+      if (stopping) {
+        // A second signal: the user does not want to wait for the grace period.
+        process.stdout.write(`${signal}: stopping now\n`);
+        resolve(1);
+        return;
+      }
+      stopping = true;
+      process.stdout.write(`${signal}: shutting down (up to ${SHUTDOWN_GRACE_MS / 1000} s)\n`);
+      // A last resort should closing itself hang: the process ends a little after the deadline regardless.
+      setTimeout(() => {
+        process.stderr.write('shutdown did not complete in time; exiting\n');
+        resolve(1);
+      }, SHUTDOWN_GRACE_MS + 5000).unref();
+      server.close().then(
+        () => resolve(0),
+        (error: unknown) => {
+          process.stderr.write(
+            `shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`,
+          );
+          resolve(1);
+        },
+      );
     };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
+    process.on('SIGTERM', () => stop('SIGTERM'));
+    // SIGTERM to npm's PID never reaches us, and a launcher may die without a signal: stop with it.
+    watchLaunchers(() => {
+      if (!stopping) stop('launcher gone');
+    });
   });
-  return 0;
 }
 
 function firstRunKey(dataDir: string): string | null {

@@ -1,15 +1,16 @@
 import {
   InvoiceDocumentError,
   detectPayloadKind,
-  parseInvoiceXml,
+  readInvoiceXml,
   summarizeInvoice,
   unwrapP7m,
   type InvoiceDocumentErrorCode,
   type InvoiceSummary,
   type InvoiceXml,
+  type StructureReport,
 } from '../../shared/fatturapa/index.ts';
 import type { MessageKey } from '../i18n/messages.ts';
-import { invalid, type Problem } from './service-error.ts';
+import { invalid, type KeyedProblem } from './service-error.ts';
 
 /** An invoice file as SDI would receive it: the bytes to store, and what they say. */
 export interface InvoiceFile {
@@ -19,6 +20,8 @@ export interface InvoiceFile {
   xml: Uint8Array;
   signed: boolean;
   document: InvoiceXml;
+  /** The schema check of the XML, made by the same scan that read it (bounded; see MAX_PROBLEMS_PER_FILE). */
+  structure: StructureReport;
   summary: InvoiceSummary;
 }
 
@@ -45,7 +48,7 @@ export function documentProblem(
   error: InvoiceDocumentError,
   limits: InvoiceFileLimits,
   size: number,
-): Problem {
+): KeyedProblem {
   const mapped = PROBLEMS[error.code];
   return {
     code: mapped.code,
@@ -64,24 +67,41 @@ export function documentProblem(
 
 /** Reads an uploaded XML or signed (P7M) invoice file; any defect is an `invalid` error with its SDI code. */
 export function readInvoiceFile(input: Uint8Array, limits: InvoiceFileLimits): InvoiceFile {
+  const read = tryReadInvoiceFile(input, limits);
+  if (!read.ok) throw invalid([read.problem], 'invoice.invalid');
+  return read.file;
+}
+
+/** An invoice file without its parsed document: what a worker thread hands back (src/sandbox-server/workers). */
+export type ReadInvoiceFile = Omit<InvoiceFile, 'document' | 'structure'>;
+
+export type InvoiceFileReading = { ok: true; file: InvoiceFile } | { ok: false; problem: KeyedProblem };
+
+/** {@link readInvoiceFile} with the defect as data instead of an exception, so it can cross threads. */
+export function tryReadInvoiceFile(input: Uint8Array, limits: InvoiceFileLimits): InvoiceFileReading {
   try {
     if (input.length === 0) throw new InvoiceDocumentError('empty');
     if (input.length > limits.maxBytes) throw new InvoiceDocumentError('too-large');
     const kind = detectPayloadKind(input);
+    const options = { maxBytes: limits.maxBytes, maxDepth: MAX_DEPTH };
     if (kind === 'xml') {
-      const document = parseInvoiceXml(input, { maxBytes: limits.maxBytes, maxDepth: MAX_DEPTH });
-      return { bytes: input, xml: input, signed: false, document, summary: summarizeInvoice(document) };
+      const { document, structure } = readInvoiceXml(input, options);
+      const summary = summarizeInvoice(document);
+      return { ok: true, file: { bytes: input, xml: input, signed: false, document, structure, summary } };
     }
     if (kind === 'unknown')
       throw new InvoiceDocumentError('not-well-formed', { detail: 'not XML and not a signed file' });
     const xml = unwrapP7m(input);
     // A Base64 P7M is stored as its DER bytes: one canonical form for signature checks and exports.
     const der = kind === 'p7m-base64' ? decodeArmoredBase64(input) : input;
-    const document = parseInvoiceXml(xml, { maxBytes: limits.maxBytes, maxDepth: MAX_DEPTH });
-    return { bytes: der, xml, signed: true, document, summary: summarizeInvoice(document) };
+    const { document, structure } = readInvoiceXml(xml, options);
+    return {
+      ok: true,
+      file: { bytes: der, xml, signed: true, document, structure, summary: summarizeInvoice(document) },
+    };
   } catch (error) {
     if (error instanceof InvoiceDocumentError) {
-      throw invalid([documentProblem(error, limits, input.length)], 'invoice.invalid');
+      return { ok: false, problem: documentProblem(error, limits, input.length) };
     }
     throw error;
   }

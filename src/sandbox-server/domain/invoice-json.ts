@@ -1,5 +1,23 @@
 import { describeStructureProblem, invoiceToXml, validateStructure } from '../../shared/fatturapa/index.ts';
-import { invalid } from './service-error.ts';
+import { invalid, ServiceError } from './service-error.ts';
+
+/**
+ * How deep a JSON body may nest arrays and objects. A FatturaPA document needs about a dozen levels; the
+ * limit only has to stop documents built to exhaust the stack of the recursive structure check.
+ */
+export const JSON_DEPTH_MAX = 64;
+
+/** Whether a parsed JSON value nests deeper than `limit`, found without recursion. */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth + 1 > limit) return true;
+    for (const child of Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
 
 /**
  * A FatturaPA document sent as JSON (element names as keys) becomes the XML file SDI receives. Its structure
@@ -8,6 +26,9 @@ import { invalid } from './service-error.ts';
 export function invoiceJsonToXml(body: unknown): Uint8Array {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw invalid([], 'body.expectedObject');
+  if (nestsDeeperThan(body, JSON_DEPTH_MAX)) {
+    throw new ServiceError('invalid', 'body.tooDeep', { limit: JSON_DEPTH_MAX });
+  }
   const problems = validateStructure(body);
   if (problems.length > 0) {
     throw invalid(

@@ -1,16 +1,17 @@
 import {
-  InvoiceDocumentError,
   describeSdiProblem,
   describeStructureProblem,
-  runSdiChecks,
-  validateInvoiceXmlStructure,
+  runSdiChecksBounded,
   verifyP7m,
   type P7mProblem,
   type SdiCheckContext,
+  type SdiInvoiceKey,
+  type SdiProblem,
+  type StructureProblem,
 } from '../../shared/fatturapa/index.ts';
 import type { MessageKey } from '../i18n/messages.ts';
-import { documentProblem, type InvoiceFile } from './invoice-file.ts';
-import type { Problem } from './service-error.ts';
+import type { InvoiceFile } from './invoice-file.ts';
+import type { KeyedProblem, Problem } from './service-error.ts';
 
 export interface InvoiceValidationContext {
   fileName: string | null;
@@ -22,6 +23,15 @@ export interface InvoiceValidationContext {
   hooks?: Pick<SdiCheckContext, 'isFileNameUsed' | 'isDuplicateInvoice'>;
 }
 
+/**
+ * A problem as plain data, so that it can cross from a worker thread (src/sandbox-server/workers): the
+ * FatturaPA engine's problems keep their raw record and get their `describe` back on the receiving side.
+ */
+export type ProblemRecord =
+  | { source: 'server'; problem: KeyedProblem }
+  | { source: 'structure'; problem: StructureProblem }
+  | { source: 'sdi'; problem: SdiProblem };
+
 const SIGNATURE_MESSAGES: Record<P7mProblem['code'], MessageKey> = {
   '00100': 'signature.expired',
   '00102': 'signature.broken',
@@ -30,15 +40,33 @@ const SIGNATURE_MESSAGES: Record<P7mProblem['code'], MessageKey> = {
   '00107': 'signature.certificateInvalid',
 };
 
+/** What validation found: the problems listed, and how many more were found but not listed. */
+export interface ValidationReport<P> {
+  problems: P[];
+  /** Problems past the engine's cap (MAX_PROBLEMS_PER_FILE per stage), counted but not described. */
+  omitted: number;
+}
+
 /**
  * Every error SDI would find in the file, in SDI's order: signature, schema, then content checks. All of
- * them, not just the first, so the sender can fix everything in one go. Warnings are left out.
+ * them, not just the first, so the sender can fix everything in one go, up to a bound per stage so that a
+ * hostile file cannot turn into a huge answer. Warnings are left out.
  */
 export async function validateInvoice(
   file: InvoiceFile,
   context: InvoiceValidationContext,
-): Promise<Problem[]> {
-  const problems: Problem[] = [];
+): Promise<ValidationReport<Problem>> {
+  const report = await validateInvoiceRecords(file, context);
+  return { problems: report.problems.map(problemFromRecord), omitted: report.omitted };
+}
+
+/** {@link validateInvoice} as plain data: what the worker threads run. */
+export async function validateInvoiceRecords(
+  file: InvoiceFile,
+  context: InvoiceValidationContext,
+): Promise<ValidationReport<ProblemRecord>> {
+  const problems: ProblemRecord[] = [];
+  let omitted = 0;
   if (file.signed) {
     const verification = await verifyP7m(file.bytes, { at: context.at });
     for (const p of verification.problems) {
@@ -48,38 +76,102 @@ export async function validateInvoice(
         subject: signer?.subject ?? '',
         notAfter: signer ? signer.notAfter.toISOString().slice(0, 10) : '',
       };
-      problems.push({ code: p.code, key: SIGNATURE_MESSAGES[p.code], params, hint: 'hint.p7m', path: null });
-    }
-  }
-  try {
-    for (const p of validateInvoiceXmlStructure(file.xml)) {
       problems.push({
-        code: p.code,
-        path: p.path,
-        describe: (language) => pick(describeStructureProblem(p, language)),
+        source: 'server',
+        problem: { code: p.code, key: SIGNATURE_MESSAGES[p.code], params, hint: 'hint.p7m', path: null },
       });
     }
-  } catch (error) {
-    // The strict scanner can refuse what the lenient parse accepted (e.g. a malformed namespace URI).
-    if (!(error instanceof InvoiceDocumentError)) throw error;
-    problems.push(documentProblem(error, { maxBytes: file.bytes.length }, file.bytes.length));
   }
-  const sdiProblems = runSdiChecks(file.document, {
+  // The schema check came with the read: one strict scan both built the document and validated it.
+  for (const p of file.structure.problems) problems.push({ source: 'structure', problem: p });
+  omitted += file.structure.omitted;
+  const sdi = runSdiChecksBounded(file.document, {
     ...context.hooks,
     ...(context.fileName === null ? {} : { fileName: context.fileName }),
     fileSize: file.bytes.length,
     receivedAt: context.at,
     lenientIds: context.lenientIds,
   });
-  for (const p of sdiProblems) {
+  // The bounded run keeps errors before warnings, so warnings never push an error out of the list.
+  for (const p of sdi.problems) {
     if (p.severity !== 'error') continue;
-    problems.push({
-      code: p.code,
-      path: p.path || null,
-      describe: (language) => pick(describeSdiProblem(p, language)),
-    });
+    problems.push({ source: 'sdi', problem: p });
   }
-  return problems;
+  return { problems, omitted: omitted + sdi.omittedErrors };
+}
+
+/** The {@link Problem} a record stands for, its texts in any language. */
+export function problemFromRecord(record: ProblemRecord): Problem {
+  switch (record.source) {
+    case 'server':
+      return record.problem;
+    case 'structure': {
+      const p = record.problem;
+      return {
+        code: p.code,
+        path: p.path,
+        describe: (language) => pick(describeStructureProblem(p, language)),
+      };
+    }
+    case 'sdi': {
+      const p = record.problem;
+      return {
+        code: p.code,
+        path: p.path || null,
+        describe: (language) => pick(describeSdiProblem(p, language)),
+      };
+    }
+  }
+}
+
+/**
+ * The database questions of the SDI checks (00002, 00404), answered ahead: a worker thread cannot call back
+ * into the database, so it answers from these and lists what it was asked beyond them; the caller looks
+ * those up and runs again only if an answer differs from the assumed "no" (see sdi/checks.ts).
+ */
+export interface ValidationAnswers {
+  usedFileNames: Record<string, boolean>;
+  /** By {@link invoiceKeyId}. */
+  acceptedInvoices: Record<string, boolean>;
+}
+
+export interface ValidationQueries {
+  fileNames: string[];
+  invoices: SdiInvoiceKey[];
+}
+
+export function invoiceKeyId(key: SdiInvoiceKey): string {
+  return JSON.stringify([
+    key.seller?.country ?? null,
+    key.seller?.code ?? null,
+    key.tipoDocumento,
+    key.data,
+    key.numero,
+    key.body,
+  ]);
+}
+
+/** Hooks that answer from `answers` (unknown: no) and note every question they could not answer. */
+export function answeringHooks(answers: ValidationAnswers): {
+  hooks: Required<NonNullable<InvoiceValidationContext['hooks']>>;
+  queries: ValidationQueries;
+} {
+  const queries: ValidationQueries = { fileNames: [], invoices: [] };
+  return {
+    queries,
+    hooks: {
+      isFileNameUsed: (name) => {
+        const known = answers.usedFileNames[name];
+        if (known === undefined) queries.fileNames.push(name);
+        return known ?? false;
+      },
+      isDuplicateInvoice: (key) => {
+        const known = answers.acceptedInvoices[invoiceKeyId(key)];
+        if (known === undefined) queries.invoices.push(key);
+        return known ?? false;
+      },
+    },
+  };
 }
 
 function pick(described: { description: string; hint?: string | null }): {

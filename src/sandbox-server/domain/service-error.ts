@@ -36,6 +36,8 @@ export interface DescribedProblem {
 
 export interface ServiceErrorExtras {
   problems?: Problem[];
+  /** Problems found past the validators' bound: counted, not listed. */
+  omitted?: number;
   linked?: LinkedData;
   parameter?: string;
 }
@@ -53,6 +55,6 @@ export class ServiceError extends Error {
 }
 
 /** An unprocessable document or body with one or more located problems. */
-export function invalid(problems: Problem[], key: MessageKey = 'body.invalid'): ServiceError {
-  return new ServiceError('invalid', key, { count: problems.length }, { problems });
+export function invalid(problems: Problem[], key: MessageKey = 'body.invalid', omitted = 0): ServiceError {
+  return new ServiceError('invalid', key, { count: problems.length + omitted }, { problems, omitted });
 }

@@ -7,6 +7,7 @@ import { SdiService } from '../sdi/pipeline.ts';
 import { SdiSigningIdentity } from '../sdi/signing-identity.ts';
 import { UpdateService } from '../sdi/updates.ts';
 import { SandboxSigner } from '../signing/index.ts';
+import { WorkerPool, type WorkerPoolOptions } from '../workers/pool.ts';
 import type { Store } from '../store/store.ts';
 import { ApiKeyService } from './api-keys.ts';
 import { CompanyService } from './companies.ts';
@@ -31,6 +32,8 @@ export interface Services {
   quota: QuotaService;
   exports: ExportService;
   webhooks: WebhookService;
+  /** The worker threads of CPU-heavy work; the server closes them last (`workers.close()`). */
+  workers: WorkerPool;
 }
 
 export function createServices(deps: {
@@ -47,7 +50,10 @@ export function createServices(deps: {
   /** Operations and signatures of a live account (contract: 1,000 and 100). */
   liveQuota?: LiveQuota;
   logger?: Logger;
+  /** Worker threads; default one per core but one (`SCAMBIO_SANDBOX_WORKERS` overrides the count, 0: none). */
+  workers?: WorkerPoolOptions;
 }): Services {
+  const workers = new WorkerPool({ size: envWorkerCount(), ...deps.workers });
   const companies = new CompanyService(deps.store, deps.clock);
   const quota = new QuotaService(deps.store, deps.liveQuota ?? DEFAULT_LIVE_QUOTA);
   let signer: SandboxSigner | null = null;
@@ -56,6 +62,7 @@ export function createServices(deps: {
     companies,
     quota,
     lenientIds: deps.lenientIds ?? false,
+    workers,
     signer: () => (signer ??= SandboxSigner.open(deps.dataDir, deps.store.box, { now: deps.clock.now() })),
   });
   const inbound = new InboundService({ ...deps, companies });
@@ -79,6 +86,7 @@ export function createServices(deps: {
     inbound,
     submissions,
     identity: new SdiSigningIdentity(deps.dataDir, deps.store.box),
+    workers,
     options: { delayMs: deps.sdiDelayMs ?? 1000, lenientIds: deps.lenientIds ?? false },
   });
   sdi.onUpdate((update) =>
@@ -99,5 +107,11 @@ export function createServices(deps: {
     quota,
     exports: new ExportService(deps.store, receives),
     webhooks,
+    workers,
   };
+}
+
+function envWorkerCount(): number | undefined {
+  const text = process.env.SCAMBIO_SANDBOX_WORKERS?.trim();
+  return text && /^\d+$/.test(text) ? Number(text) : undefined;
 }

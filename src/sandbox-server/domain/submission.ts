@@ -14,9 +14,11 @@ import type { QuotaService } from './quota.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
 import type { CompanyService } from './companies.ts';
-import { readInvoiceFile, type InvoiceFile, type InvoiceFileLimits } from './invoice-file.ts';
-import { validateInvoice } from './invoice-validation.ts';
+import type { TaskRunner } from '../workers/pool.ts';
+import { inspectInvoiceFile } from '../workers/invoice.ts';
+import type { InvoiceFileLimits, ReadInvoiceFile } from './invoice-file.ts';
 import { invalid, type Problem } from './service-error.ts';
+import type { ValidationReport } from './invoice-validation.ts';
 
 /** One invoice handed to the service for delivery to SDI, in whichever form the client uploaded it. */
 export interface SubmissionRequest {
@@ -35,13 +37,13 @@ export interface SubmissionRequest {
 export interface PreparedSubmission {
   readonly scope: Scope;
   readonly request: SubmissionRequest;
-  file: InvoiceFile;
+  file: ReadInvoiceFile;
   fileName: string;
   /** Whether the service signed the file itself (one signature used). */
   signedHere: boolean;
 }
 
-type Draft = Omit<PreparedSubmission, 'file' | 'fileName'> & { file?: InvoiceFile; fileName?: string };
+type Draft = Omit<PreparedSubmission, 'file' | 'fileName'> & { file?: ReadInvoiceFile; fileName?: string };
 type PreparationStep = (draft: Draft) => void | Promise<void>;
 
 /** Called with every stored submission, inside its transaction: the simulated SDI queues its intake here. */
@@ -57,6 +59,8 @@ export interface SubmissionDependencies {
   signer: () => SandboxSigner;
   quota: Pick<QuotaService, 'assertSignaturesLeft'>;
   lenientIds: boolean;
+  /** Where files are read, validated and signed: worker threads, off the event loop. */
+  workers: TaskRunner;
 }
 
 const FILE_NAME_PROBLEMS: Record<Exclude<ReturnType<typeof checkSdiFileName>, 'ok'>, MessageKey> = {
@@ -98,16 +102,20 @@ export class SubmissionService {
     return draft as PreparedSubmission;
   }
 
-  /** Validation on its own (the `/send/validate*` endpoints): every problem, nothing stored. */
-  async check(bytes: Uint8Array, fileName: string | null): Promise<Problem[]> {
-    const file = readInvoiceFile(bytes, this.deps.limits);
-    const nameProblems = fileName === null ? [] : fileNameProblems(fileName, file.signed);
-    const problems = await validateInvoice(file, {
+  /** Validation on its own (the `/send/validate*` endpoints): every problem (up to the bound), nothing stored. */
+  async check(bytes: Uint8Array, fileName: string | null): Promise<ValidationReport<Problem>> {
+    const inspected = await inspectInvoiceFile(this.deps.workers, bytes, this.deps.limits, {
       fileName,
       at: this.deps.clock.now(),
       lenientIds: this.deps.lenientIds,
     });
-    return [...nameProblems, ...problems.filter((p) => !(nameProblems.length > 0 && p.code === '00001'))];
+    if (!inspected.ok) throw invalid([inspected.problem], 'invoice.invalid');
+    const nameProblems = fileName === null ? [] : fileNameProblems(fileName, inspected.file.signed);
+    const problems = inspected.problems ?? [];
+    return {
+      problems: [...nameProblems, ...problems.filter((p) => !(nameProblems.length > 0 && p.code === '00001'))],
+      omitted: inspected.omitted,
+    };
   }
 
   commit(prepared: PreparedSubmission): Send {
@@ -170,12 +178,14 @@ export class SubmissionService {
     });
   }
 
-  private read(d: Draft): void {
-    d.file = readInvoiceFile(d.request.bytes, this.deps.limits);
+  private async read(d: Draft): Promise<void> {
+    const inspected = await inspectInvoiceFile(this.deps.workers, d.request.bytes, this.deps.limits);
+    if (!inspected.ok) throw invalid([inspected.problem], 'invoice.invalid');
+    d.file = inspected.file;
   }
 
   /** Contract: None never signs; Apply signs an unsigned file; Force replaces any envelope; Auto signs FPA12. */
-  private sign(d: Draft): void {
+  private async sign(d: Draft): Promise<void> {
     const file = d.file!;
     const mode = d.request.signature;
     const wanted =
@@ -185,7 +195,13 @@ export class SubmissionService {
     const { vat, name } = file.summary.prestatore;
     if (!wanted || vat === null) return;
     this.deps.quota.assertSignaturesLeft(d.scope);
-    const p7m = this.deps.signer().signInvoice(file.xml, { vat, name: name ?? vat }, this.deps.clock.now());
+    const signer = this.deps.signer();
+    const p7m = await signer.signInvoiceWith(
+      this.deps.workers,
+      file.xml,
+      { vat, name: name ?? vat },
+      this.deps.clock.now(),
+    );
     d.file = { ...file, bytes: p7m, signed: true };
     d.signedHere = true;
   }
@@ -213,15 +229,20 @@ export class SubmissionService {
 
   private async validate(d: Draft): Promise<void> {
     if (!d.request.validate) return;
-    const problems = await validateInvoice(d.file!, {
-      fileName: d.fileName!,
-      at: this.deps.clock.now(),
-      lenientIds: this.deps.lenientIds,
-    });
-    if (problems.length > 0) throw invalid(problems, 'invoice.invalid');
+    // Read again on the worker (its parsed document does not come back): the bytes passed the read step,
+    // and no size limit applies to an envelope signed here.
+    const inspected = await inspectInvoiceFile(
+      this.deps.workers,
+      d.file!.bytes,
+      { maxBytes: Number.MAX_SAFE_INTEGER },
+      { fileName: d.fileName!, at: this.deps.clock.now(), lenientIds: this.deps.lenientIds },
+    );
+    if (!inspected.ok) throw invalid([inspected.problem], 'invoice.invalid');
+    const problems = inspected.problems ?? [];
+    if (problems.length > 0) throw invalid(problems, 'invoice.invalid', inspected.omitted);
   }
 
-  private generateFileName(scope: Scope, file: InvoiceFile): string {
+  private generateFileName(scope: Scope, file: ReadInvoiceFile): string {
     const { transmitter, prestatore } = file.summary;
     const country = transmitter?.country ?? prestatore.vat?.slice(0, 2) ?? 'IT';
     const code = transmitter?.code ?? prestatore.vat?.slice(2) ?? '00000000000';

@@ -15,7 +15,15 @@ import type { WebhookFields } from '../store/webhooks.ts';
 import { invalid, ServiceError, type Problem } from './service-error.ts';
 
 export const DELIVERY_JOB = 'webhook.deliver';
-const DELIVERY_TIMEOUT_MS = 10_000;
+/** Contract: a receiver has 10 s to answer; a slower one (or one that hangs) is a failed attempt. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+export const DELIVERY_TIMEOUT_ENV = 'SCAMBIO_WEBHOOK_TIMEOUT_MS';
+
+/** The delivery timeout: `SCAMBIO_WEBHOOK_TIMEOUT_MS` may shorten it (tests, down to 100 ms), never lengthen it. */
+export function deliveryTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env[DELIVERY_TIMEOUT_ENV]);
+  return Number.isInteger(value) && value >= 100 && value < DELIVERY_TIMEOUT_MS ? value : DELIVERY_TIMEOUT_MS;
+}
 /** Contract: 1 min, 5 min, 30 min, 2 h, 6 h, then every 12 h; 7 days of failure disable the webhook. */
 const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
 const RETRY_AFTER_THAT_MS = 43_200_000;
@@ -212,7 +220,7 @@ export class WebhookService {
         },
         body: payload.body,
         redirect: 'manual',
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        signal: AbortSignal.timeout(deliveryTimeoutMs()),
       });
       const ok = response.status >= 200 && response.status < 300;
       const text = ok ? null : (await response.text()).slice(0, ERROR_TEXT_MAX);

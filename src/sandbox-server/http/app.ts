@@ -7,6 +7,7 @@ import type { RandomSource } from '../random.ts';
 import type { Store } from '../store/store.ts';
 import { accessLog } from './access-log.ts';
 import { authenticate, requireTestKey } from './authentication.ts';
+import { bodyGuard } from './body-guard.ts';
 import { corsForKey, corsPreflight } from './cors.ts';
 import { eventLog } from './event-log.ts';
 import { IdempotencyGuard, type IdempotencyStore } from './idempotency.ts';
@@ -57,6 +58,9 @@ export function createApp(deps: AppDependencies): Express {
 
   app.use(requestContext);
   app.use(accessLog(logger));
+  // Before anyone reads a body: oversized by Content-Length, unknown charset or content coding (problem.ts
+  // maps what the parsers and the router throw later: bad %-escapes in paths, corrupt or cut-off bodies).
+  app.use(bodyGuard(uploadBytes));
   app.use('/v1/health', healthRateLimit(clock));
   app.use('/v1', healthRoutes(store, { sdi_worker: () => deps.worker.health() }));
   if (deps.ui) app.use(deps.ui.router);

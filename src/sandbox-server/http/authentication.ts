@@ -4,14 +4,37 @@ import { ServiceError } from '../domain/service-error.ts';
 import { context } from './context.ts';
 import type { AuthFailureLimiter } from './limits/rate-limits.ts';
 
-/** The key from `Authorization: Basic base64(key:)`, or null when the header is absent or malformed. */
-export function basicCredentials(header: string | undefined): string | null {
-  const match = header ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header) : null;
-  if (!match) return null;
-  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** RFC 7617: the user-id has no colon and no control characters. */
+function hasControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
+
+/**
+ * The key from `Authorization: Basic base64(key:password)` (RFC 7617): `undefined` when there is no
+ * such header or another scheme, null when it is Basic but malformed (not canonical padded Base64, not
+ * UTF-8, no colon, an empty user or control characters in it). The password is not looked at.
+ */
+export function basicCredentials(header: string | undefined): string | null | undefined {
+  if (header === undefined) return undefined;
+  const match = /^Basic +(\S*) *$/i.exec(header);
+  if (!match) return /^Basic(?: |$)/i.test(header) ? null : undefined;
+  const token = match[1]!;
+  if (token === '' || !BASE64.test(token)) return null;
+  let decoded: string;
+  try {
+    decoded = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(token, 'base64'));
+  } catch {
+    return null;
+  }
   const colon = decoded.indexOf(':');
-  const user = colon === -1 ? decoded : decoded.slice(0, colon);
-  return user === '' ? null : user;
+  if (colon <= 0) return null;
+  const user = decoded.slice(0, colon);
+  return hasControl(user) ? null : user;
 }
 
 /**
@@ -21,7 +44,8 @@ export function basicCredentials(header: string | undefined): string | null {
 export function authenticate(keys: ApiKeyService, failures: AuthFailureLimiter): RequestHandler {
   return (req, res, next) => {
     const presented = basicCredentials(req.headers.authorization);
-    if (presented === null) throw new ServiceError('unauthorized', 'auth.missing');
+    if (presented === undefined) throw new ServiceError('unauthorized', 'auth.missing');
+    if (presented === null) throw new ServiceError('unauthorized', 'auth.malformed');
     const key = keys.authenticate(presented);
     if (!key) {
       failures.recordFailure(req.socket.remoteAddress ?? 'unknown', res);

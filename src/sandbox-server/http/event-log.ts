@@ -6,16 +6,35 @@ import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
 import { context } from './context.ts';
 
-/** Response bodies above this size are cut in the log: the log is for reading, the resource holds the data. */
-const RESPONSE_BODY_LOG_LIMIT = 16 * 1024;
-
 /**
- * Records every authenticated request as an Event once its response is sent (spec "Request log").
- * Runs after authentication, so unauthenticated requests reach only the server's own log.
+ * Response bodies above this size are cut in the log, with a marker saying how much was left out: the log is
+ * for reading, the resource holds the data.
  */
+export const RESPONSE_BODY_LOG_LIMIT = 64 * 1024;
+/**
+ * Successful reads (a list page, an invoice with its payload) repeat what the resources hold and are the bulk
+ * of a busy log: only their beginning is kept.
+ */
+export const READ_BODY_LOG_LIMIT = 4 * 1024;
+
 /** Told about each logged request that caused a webhook event; queues the notifications. */
 export type WebhookNotifier = (scope: Scope, notification: WebhookNotification) => void;
 
+/** At most `limit` bytes of a body as text, cut on a character boundary, with `…[truncated N bytes]` if cut. */
+export function logBody(chunk: string | Buffer, limit: number): string {
+  const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+  if (bytes.length <= limit) return bytes.toString('utf8');
+  let end = limit;
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
+  return `${bytes.subarray(0, end).toString('utf8')}…[truncated ${bytes.length - end} bytes]`;
+}
+
+/**
+ * Records every authenticated request as an Event (spec "Request log"), committed before the first byte of the
+ * response leaves: whatever a client saw acknowledged is in the log, even if the process is killed right after.
+ * Streamed responses (exports, downloads) are recorded when their headers go out, without a body.
+ * Runs after authentication, so unauthenticated requests reach only the server's own log.
+ */
 export function eventLog(
   store: Store,
   clock: Clock,
@@ -27,11 +46,24 @@ export function eventLog(
     let body: string | null = null;
     const send = res.send.bind(res);
     res.send = (chunk?: unknown) => {
-      if (typeof chunk === 'string') body = chunk.slice(0, RESPONSE_BODY_LOG_LIMIT);
-      else if (Buffer.isBuffer(chunk)) body = chunk.subarray(0, RESPONSE_BODY_LOG_LIMIT).toString('utf8');
+      if (typeof chunk === 'string' || Buffer.isBuffer(chunk)) {
+        const read = req.method === 'GET' && res.statusCode < 300;
+        body = logBody(chunk, read ? READ_BODY_LOG_LIMIT : RESPONSE_BODY_LOG_LIMIT);
+      }
       return send(chunk);
     };
-    res.on('finish', () => {
+    let recorded = false;
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
+    // Every response passes here once, explicitly or through Node's implicit header on the first write or end.
+    res.writeHead = ((...args: unknown[]) => {
+      if (!recorded) {
+        recorded = true;
+        record(typeof args[0] === 'number' ? args[0] : res.statusCode);
+      }
+      return writeHead(...args);
+    }) as typeof res.writeHead;
+
+    const record = (statusCode: number) => {
       const ctx = context(res);
       if (!ctx.key || !ctx.scope) return;
       const queryIndex = req.originalUrl.indexOf('?');
@@ -44,20 +76,17 @@ export function eventLog(
           apiKeyId: ctx.key.id,
           companyId: ctx.companyId ?? null,
           method: req.method,
-          endpoint: (queryIndex === -1 ? req.originalUrl : req.originalUrl.slice(0, queryIndex)).slice(
-            0,
-            512,
-          ),
+          endpoint,
           apiVersion: API_VERSION,
-          statusCode: res.statusCode,
+          statusCode,
           dateTime: startedAt,
-          error: res.statusCode >= 400 ? errorTitle(body) : null,
+          error: statusCode >= 400 ? errorTitle(body) : null,
           resourceId: ctx.resourceId ?? null,
           userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
-          query: queryIndex === -1 ? null : req.originalUrl.slice(queryIndex + 1),
+          query: queryIndex === -1 ? null : req.originalUrl.slice(queryIndex + 1, queryIndex + 1 + 4096),
           responseBody: body,
         });
-        if (ctx.webhookEvent && res.statusCode < 300 && ctx.resourceId != null) {
+        if (ctx.webhookEvent && statusCode < 300 && ctx.resourceId != null) {
           notify(ctx.scope, {
             event: ctx.webhookEvent,
             id: eventId,
@@ -67,7 +96,7 @@ export function eventLog(
             date_time: startedAt,
             method: req.method,
             endpoint: endpoint,
-            status_code: res.statusCode,
+            status_code: statusCode,
             success: true,
             api_version: API_VERSION,
           });
@@ -76,7 +105,7 @@ export function eventLog(
         // The company may have been deleted by this very request; the log must never fail a response.
         logger.warn({ err: error, req_id: ctx.requestId }, 'event not recorded');
       }
-    });
+    };
     next();
   };
 }

@@ -6,8 +6,31 @@ import type { Paging, Sorting } from '../store/list-query.ts';
 
 const INT32_MIN = -2_147_483_648;
 const INT32_MAX = 2_147_483_647;
-// Full date-time with an offset, or a calendar date (taken as midnight UTC).
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/i;
+// A full date-time with its offset (spec: "UTC ISO 8601 date-time values"); a date alone names no instant.
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))$/i;
+// Digits only, with an optional minus: no blanks, sign, fraction, exponent or radix prefix.
+const INTEGER = /^-?\d{1,10}$/;
+
+/** The fields of a DATE_TIME match name a real day and time of day (no 30 February, no 24:00). */
+function isRealDateTime(match: RegExpExecArray): boolean {
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = match
+    .slice(1)
+    .map((part) => (part === undefined ? 0 : Number(part)));
+  const leap = year! % 4 === 0 && (year! % 100 !== 0 || year! % 400 === 0);
+  const daysInMonth = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month!) ? 30 : 31;
+  return (
+    month! >= 1 &&
+    month! <= 12 &&
+    day! >= 1 &&
+    day! <= daysInMonth &&
+    hour! <= 23 &&
+    minute! <= 59 &&
+    second! <= 59 &&
+    offsetHours! <= 23 &&
+    offsetMinutes! <= 59
+  );
+}
 
 /**
  * Reads typed query parameters; any malformed value is a `400` naming the parameter (contract "Lists").
@@ -34,7 +57,7 @@ export class QueryReader {
   integer(name: string, min = INT32_MIN, max = INT32_MAX): number | undefined {
     const text = this.string(name);
     if (text === undefined) return undefined;
-    if (!/^-?\d{1,10}$/.test(text.trim())) this.fail(name, 'query.integer');
+    if (!INTEGER.test(text)) this.fail(name, 'query.integer');
     const value = Number(text);
     if (value < min || value > max) this.fail(name, 'query.range', { min, max });
     return value;
@@ -51,10 +74,8 @@ export class QueryReader {
   dateTime(name: string): string | undefined {
     const text = this.string(name);
     if (text === undefined) return undefined;
-    const trimmed = text.trim();
-    const time = DATE_TIME.test(trimmed)
-      ? Date.parse(trimmed.length === 10 ? `${trimmed}T00:00:00Z` : trimmed)
-      : NaN;
+    const match = DATE_TIME.exec(text);
+    const time = match && isRealDateTime(match) ? Date.parse(text) : NaN;
     if (Number.isNaN(time)) this.fail(name, 'query.dateTime');
     return new Date(time).toISOString();
   }

@@ -12,12 +12,17 @@ export const de: Catalog = {
     'unsupported-media-type': 'Nicht unterstützter Medientyp',
     'rate-limited': 'Zu viele Anfragen',
     internal: 'Interner Serverfehler',
+    'insufficient-storage': 'Speicherplatz unzureichend',
+    'headers-too-large': 'Anfrage-Header zu groß',
+    timeout: 'Zeitüberschreitung der Anfrage',
   },
   auth: {
     missing:
       'Senden Sie Ihren API-Schlüssel per HTTP-Basic-Authentifizierung: den Schlüssel als Benutzernamen und ein leeres Passwort.',
     invalid: 'Der API-Schlüssel ist ungültig oder wurde widerrufen.',
     sandboxOnly: 'Dieser Aufruf steht nur Sandbox-Schlüsseln (Test) zur Verfügung.',
+    malformed:
+      "Der Authorization-Header ist kein gültiges HTTP Basic: 'Basic ' gefolgt vom Base64 von 'Schlüssel:' (der Schlüssel, ein Doppelpunkt, ein leeres Passwort).",
   },
   query: {
     integer: "Der Abfrageparameter '{{parameter}}' muss eine ganze Zahl sein.",
@@ -58,6 +63,15 @@ export const de: Catalog = {
     tooLarge: 'Der Anfragetext überschreitet die Grenze von {{limit}} Bytes.',
     expectedObject: 'Der Anfragetext muss ein JSON-Objekt sein.',
     expectedMultipart: "Laden Sie die Rechnung als multipart/form-data mit einem Teil namens 'file' hoch.",
+    contentType: "Der Content-Type-Header '{{value}}' ist kein gültiger Medientyp.",
+    charset: "Der Zeichensatz '{{charset}}' wird nicht unterstützt; senden Sie den Anfragetext in UTF-8.",
+    encoding:
+      "Das Content-Encoding '{{encoding}}' wird hier nicht unterstützt; senden Sie den Anfragetext unkomprimiert oder mit gzip, deflate oder br komprimiert (nicht bei multipart-Uploads).",
+    corrupt: "Der Anfragetext lässt sich nicht gemäß seinem Content-Encoding '{{encoding}}' dekodieren.",
+    incomplete: 'Der Anfragetext endete, bevor er vollständig war.',
+    malformedMultipart:
+      'Der multipart/form-data-Anfragetext ist fehlerhaft oder unvollständig: prüfen Sie die Boundary und dass er mit der schließenden Boundary endet.',
+    tooDeep: 'Der JSON-Anfragetext verschachtelt Objekte und Arrays tiefer als {{limit}} Ebenen.',
   },
   field: {
     required: "'{{field}}' ist erforderlich.",
@@ -166,8 +180,17 @@ export const de: Catalog = {
     url: 'Die Webhook-URL {{value}} muss eine absolute http://- oder https://-Adresse sein.',
     events: 'Webhook-Ereignisse müssen eine Liste aus folgenden Werten sein: {{allowed}}.',
   },
+  request: {
+    badPath:
+      "Der URL-Pfad enthält eine ungültige Prozentkodierung: auf '%' müssen zwei Hexadezimalziffern von UTF-8 folgen.",
+    malformed: 'Die Anfrage ist fehlerhaft.',
+    headersTooLarge: 'Anfragezeile und Header zusammen dürfen {{limit}} Bytes nicht überschreiten.',
+    timeout: 'Die Anfrage wurde nicht rechtzeitig vollständig empfangen.',
+  },
   internal: {
     unexpected:
       'Auf dem Server ist ein Fehler aufgetreten. Die Anfrage-ID kennzeichnet ihn im Serverprotokoll.',
+    storageFull:
+      'Auf dem Server ist kein Speicherplatz mehr frei, um diese Anfrage zu speichern; nichts davon wurde übernommen. Versuchen Sie es erneut, sobald Platz frei ist.',
   },
 };

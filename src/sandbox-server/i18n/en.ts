@@ -11,11 +11,16 @@ export const en = {
     'unsupported-media-type': 'Unsupported media type',
     'rate-limited': 'Too many requests',
     internal: 'Internal server error',
+    'insufficient-storage': 'Insufficient storage',
+    'headers-too-large': 'Request header fields too large',
+    timeout: 'Request timeout',
   },
   auth: {
     missing: 'Send your API key with HTTP Basic authentication: the key as user name and an empty password.',
     invalid: 'The API key is not valid or has been revoked.',
     sandboxOnly: 'This call is available to sandbox (test) keys only.',
+    malformed:
+      "The Authorization header is not valid HTTP Basic: 'Basic ' followed by the Base64 of 'key:' (the key, a colon, an empty password).",
   },
   query: {
     integer: "The query parameter '{{parameter}}' must be a whole number.",
@@ -55,6 +60,15 @@ export const en = {
     tooLarge: 'The request body is larger than the limit of {{limit}} bytes.',
     expectedObject: 'The request body must be a JSON object.',
     expectedMultipart: "Upload the invoice as multipart/form-data with one part named 'file'.",
+    contentType: "The Content-Type header '{{value}}' is not a valid media type.",
+    charset: "The charset '{{charset}}' is not supported; send the body in UTF-8.",
+    encoding:
+      "The Content-Encoding '{{encoding}}' is not supported here; send the body uncompressed, or compressed with gzip, deflate or br (not multipart uploads).",
+    corrupt: "The request body cannot be decoded as its Content-Encoding '{{encoding}}' says.",
+    incomplete: 'The request body ended before it was complete.',
+    malformedMultipart:
+      'The multipart/form-data body is malformed or incomplete: check its boundary and that it ends with the closing boundary.',
+    tooDeep: 'The JSON body nests objects and arrays more than {{limit}} levels deep.',
   },
   field: {
     required: "'{{field}}' is required.",
@@ -155,7 +169,16 @@ export const en = {
     url: 'The webhook URL {{value}} must be an absolute http:// or https:// address.',
     events: 'Webhook events must be a list of: {{allowed}}.',
   },
+  request: {
+    badPath:
+      "The URL path contains an invalid percent-encoding: '%' must be followed by two hexadecimal digits of UTF-8.",
+    malformed: 'The request is malformed.',
+    headersTooLarge: 'The request line and headers together must not exceed {{limit}} bytes.',
+    timeout: 'The request was not received completely in time.',
+  },
   internal: {
     unexpected: 'Something went wrong on the server. The request id identifies it in the server log.',
+    storageFull:
+      'The server has no disk space left to store this request; nothing of it was kept. Try again once space is freed.',
   },
 } as const;

@@ -12,12 +12,17 @@ export const it: Catalog = {
     'unsupported-media-type': 'Tipo di contenuto non supportato',
     'rate-limited': 'Troppe richieste',
     internal: 'Errore interno del server',
+    'insufficient-storage': 'Spazio di archiviazione insufficiente',
+    'headers-too-large': 'Intestazioni della richiesta troppo grandi',
+    timeout: 'Tempo della richiesta scaduto',
   },
   auth: {
     missing:
       "Invia la tua chiave API con l'autenticazione HTTP Basic: la chiave come nome utente e la password vuota.",
     invalid: 'La chiave API non è valida o è stata revocata.',
     sandboxOnly: 'Questa chiamata è disponibile solo con chiavi sandbox (test).',
+    malformed:
+      "L'intestazione Authorization non è HTTP Basic valido: 'Basic ' seguito dal Base64 di 'chiave:' (la chiave, i due punti, una password vuota).",
   },
   query: {
     integer: "Il parametro '{{parameter}}' deve essere un numero intero.",
@@ -57,6 +62,16 @@ export const it: Catalog = {
     tooLarge: 'Il corpo della richiesta supera il limite di {{limit}} byte.',
     expectedObject: 'Il corpo della richiesta deve essere un oggetto JSON.',
     expectedMultipart: "Carica la fattura come multipart/form-data con una parte chiamata 'file'.",
+    contentType: "L'intestazione Content-Type '{{value}}' non è un tipo di contenuto valido.",
+    charset: "Il charset '{{charset}}' non è supportato; invia il corpo in UTF-8.",
+    encoding:
+      "Il Content-Encoding '{{encoding}}' non è supportato qui; invia il corpo non compresso, oppure compresso con gzip, deflate o br (non per i caricamenti multipart).",
+    corrupt:
+      "Il corpo della richiesta non si può decodificare secondo il suo Content-Encoding '{{encoding}}'.",
+    incomplete: 'Il corpo della richiesta si è interrotto prima di essere completo.',
+    malformedMultipart:
+      'Il corpo multipart/form-data è malformato o incompleto: controlla il boundary e che termini con il boundary di chiusura.',
+    tooDeep: 'Il corpo JSON annida oggetti e array per più di {{limit}} livelli.',
   },
   field: {
     required: "'{{field}}' è obbligatorio.",
@@ -161,8 +176,17 @@ export const it: Catalog = {
     url: "L'URL del webhook {{value}} deve essere un indirizzo assoluto http:// o https://.",
     events: 'Gli eventi del webhook devono essere una lista tra: {{allowed}}.',
   },
+  request: {
+    badPath:
+      "Il percorso dell'URL contiene una codifica percentuale non valida: '%' deve essere seguito da due cifre esadecimali di UTF-8.",
+    malformed: 'La richiesta non è valida.',
+    headersTooLarge: 'La riga di richiesta e le intestazioni insieme non devono superare {{limit}} byte.',
+    timeout: 'La richiesta non è stata ricevuta completamente in tempo.',
+  },
   internal: {
     unexpected:
       "Si è verificato un errore sul server. L'id della richiesta lo identifica nel log del server.",
+    storageFull:
+      'Il server non ha più spazio su disco per salvare questa richiesta; non ne è stato salvato nulla. Riprova quando lo spazio è stato liberato.',
   },
 };

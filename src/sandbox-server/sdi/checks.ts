@@ -1,13 +1,16 @@
 import {
   describeSdiProblem,
   SDI_CHECK_CODES,
+  type InvoiceSummary,
   type SdiCheckCode,
   type SdiInvoiceKey,
 } from '../../shared/fatturapa/index.ts';
-import { readInvoiceFile, type InvoiceFile } from '../domain/invoice-file.ts';
-import { validateInvoice } from '../domain/invoice-validation.ts';
-import { ServiceError, type Problem } from '../domain/service-error.ts';
+import type { ReadInvoiceFile } from '../domain/invoice-file.ts';
+import { invoiceKeyId, type ValidationAnswers } from '../domain/invoice-validation.ts';
+import type { Problem } from '../domain/service-error.ts';
 import { translator } from '../i18n/translator.ts';
+import { inspectInvoiceFile } from '../workers/invoice.ts';
+import type { TaskRunner } from '../workers/pool.ts';
 import type { DocumentKey } from '../store/sdi-documents.ts';
 import { DUPLICATE_IN_FILE, FORCED_GENERIC, FORCED_SUFFIX, fillText, type SdiText } from './texts.ts';
 
@@ -37,6 +40,8 @@ export interface CheckOutcome {
   errors: SdiError[];
   /** The bodies' identifying data, to remember once the file is accepted. */
   documents: DocumentKey[];
+  /** What the file says (null when unreadable), so that later steps need not parse it again. */
+  summary: InvoiceSummary | null;
 }
 
 /** NotificaScarto holds at most 200 errors (ListaErrori maxOccurs). */
@@ -49,32 +54,47 @@ const italian = translator('it');
  * the file (00409). Every error is listed, as the sender wants to fix them all at once. SDI writes in
  * Italian, so the texts are Italian whatever language the sender reads.
  *
- * Asynchronous because a signed file's CAdES check is; it only reads, so it may run again after a crash.
+ * Asynchronous because it runs on the worker threads (`runner`); it only reads, so it may run again after a
+ * crash. The database questions (00002, 00404) cannot be asked from a worker: they are answered ahead or
+ * after the fact, and the checks run again in the rare case an answer turns out to be "yes".
  */
-export async function checkInvoice(bytes: Uint8Array, ctx: CheckContext): Promise<CheckOutcome> {
-  let file: InvoiceFile;
-  try {
-    file = readInvoiceFile(bytes, { maxBytes: Number.MAX_SAFE_INTEGER });
-  } catch (error) {
-    if (!(error instanceof ServiceError) || !error.extras.problems) throw error;
-    return finish(error.extras.problems.map(inItalian), ctx, {}, []);
+export async function checkInvoice(
+  runner: TaskRunner,
+  bytes: Uint8Array,
+  ctx: CheckContext,
+): Promise<CheckOutcome> {
+  const answers: ValidationAnswers = {
+    usedFileNames: { [ctx.fileName]: ctx.isFileNameUsed(ctx.fileName) },
+    acceptedInvoices: {},
+  };
+  for (;;) {
+    const inspected = await inspectInvoiceFile(
+      runner,
+      bytes,
+      { maxBytes: Number.MAX_SAFE_INTEGER },
+      { fileName: ctx.fileName, at: ctx.receivedAt, lenientIds: ctx.lenientIds, answers },
+    );
+    if (!inspected.ok) return finish([inItalian(inspected.problem)], ctx, {}, [], null);
+    let changed = false;
+    for (const name of inspected.queries?.fileNames ?? []) {
+      const used = ctx.isFileNameUsed(name);
+      answers.usedFileNames[name] = used;
+      changed ||= used;
+    }
+    for (const key of inspected.queries?.invoices ?? []) {
+      const documentKey = toDocumentKey(key);
+      const accepted = documentKey !== null && ctx.isAccepted(documentKey);
+      answers.acceptedInvoices[invoiceKeyId(key)] = accepted;
+      changed ||= accepted;
+    }
+    if (changed) continue;
+    const { file } = inspected;
+    const documents = documentKeys(file);
+    const errors = [...(inspected.problems ?? []).map(inItalian), ...duplicatesInFile(documents)];
+    const first = file.summary.documents[0];
+    const forcedParams = { fileName: ctx.fileName, numero: first?.number, data: first?.date };
+    return finish(errors, ctx, forcedParams, documents, file.summary);
   }
-  const problems = await validateInvoice(file, {
-    fileName: ctx.fileName,
-    at: ctx.receivedAt,
-    lenientIds: ctx.lenientIds,
-    hooks: {
-      isFileNameUsed: ctx.isFileNameUsed,
-      isDuplicateInvoice: (key) => {
-        const documentKey = toDocumentKey(key);
-        return documentKey !== null && ctx.isAccepted(documentKey);
-      },
-    },
-  });
-  const documents = documentKeys(file);
-  const errors = [...problems.map(inItalian), ...duplicatesInFile(documents)];
-  const first = file.summary.documents[0];
-  return finish(errors, ctx, { fileName: ctx.fileName, numero: first?.number, data: first?.date }, documents);
 }
 
 function finish(
@@ -82,12 +102,13 @@ function finish(
   ctx: CheckContext,
   forcedParams: Record<string, string | null | undefined>,
   documents: DocumentKey[],
+  summary: InvoiceSummary | null,
 ): CheckOutcome {
   const all = [...errors];
   const forced = ctx.forcedScarto;
   if (forced !== undefined && !all.some((e) => e.code === forced))
     all.push(forcedError(forced, forcedParams));
-  return { errors: all.slice(0, MAX_ERRORS), documents: all.length === 0 ? documents : [] };
+  return { errors: all.slice(0, MAX_ERRORS), documents: all.length === 0 ? documents : [], summary };
 }
 
 function inItalian(problem: Problem): SdiError {
@@ -128,7 +149,7 @@ function toDocumentKey(key: SdiInvoiceKey): DocumentKey | null {
   };
 }
 
-function documentKeys(file: InvoiceFile): DocumentKey[] {
+function documentKeys(file: ReadInvoiceFile): DocumentKey[] {
   const seller = file.summary.prestatore.vat;
   if (seller === null) return [];
   return file.summary.documents.map((d) => ({

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Send, SendState } from '../../shared/api/types.ts';
 import type { Clock } from '../clock.ts';
 import type { InboundService } from '../domain/inbound.ts';
-import { readInvoiceFile, type InvoiceFile } from '../domain/invoice-file.ts';
+import { readInvoiceFile, type ReadInvoiceFile } from '../domain/invoice-file.ts';
 import { parseResourceId } from '../domain/companies.ts';
 import { newMessageId, newSdiIdentifier } from '../domain/sdi-identifiers.ts';
 import { ServiceError } from '../domain/service-error.ts';
@@ -12,6 +12,7 @@ import type { RandomSource } from '../random.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
 import type { UpdateError } from '../../shared/api/types.ts';
+import type { TaskRunner } from '../workers/pool.ts';
 import { checkInvoice, type CheckOutcome, type SdiError } from './checks.ts';
 import { notificationFamilyForFormat, type Esito, type NotificationFamily } from './notifications/index.ts';
 import { notificationFile, type InvoiceFacts, type MessageDetails } from './notify.ts';
@@ -95,6 +96,8 @@ export class SdiService {
       submissions: SubmissionService;
       /** Signs PA-family notifications: MessaggiTypes_v1.1 requires a ds:Signature on them. */
       identity: SdiSigningIdentity;
+      /** The worker threads the checks run on. */
+      workers: TaskRunner;
       options: SdiOptions;
     },
   ) {
@@ -199,7 +202,7 @@ export class SdiService {
     const send = store.sends.get(scope, payload.sendId, false);
     const bytes = store.sends.fileBytes(scope, payload.sendId);
     if (!send || !bytes || send.latest_state !== 'Inviato') return null;
-    return checkInvoice(bytes, {
+    return checkInvoice(this.deps.workers, bytes, {
       fileName: send.file_name!,
       receivedAt: new Date(send.date_sent!),
       lenientIds: options.lenientIds,
@@ -215,10 +218,20 @@ export class SdiService {
     const send = store.sends.get(scope, payload.sendId, false);
     if (!send || send.latest_state !== 'Inviato' || outcome === null) return;
     if (outcome.errors.length > 0) {
-      this.transition(scope, send, job.dueAt, {
-        to: 'Scartato',
-        details: { errors: outcome.errors, updateDescription: discardDescription(outcome.errors) },
-      });
+      this.transition(
+        scope,
+        send,
+        job.dueAt,
+        {
+          to: 'Scartato',
+          details: { errors: outcome.errors, updateDescription: discardDescription(outcome.errors) },
+        },
+        undefined,
+        // The checks read the file on a worker thread; reading it again here would block the event loop.
+        outcome.summary === null
+          ? undefined
+          : { bytes: store.sends.fileBytes(scope, send.id)!, summary: outcome.summary },
+      );
       return;
     }
     store.sdiDocuments.insert(scope.environment, send.id, outcome.documents);
@@ -331,7 +344,7 @@ export class SdiService {
     at: Date,
     transition: Transition,
     carried: SendJob = { sendId: send.id },
-    file?: InvoiceFile,
+    file?: Pick<ReadInvoiceFile, 'bytes' | 'summary'>,
   ): void {
     const { store, queue, random } = this.deps;
     const { to } = transition;
@@ -378,7 +391,12 @@ export class SdiService {
     for (const hook of this.updateHooks) hook(event);
   }
 
-  private facts(scope: Scope, send: Send, identifier: string, file?: InvoiceFile): InvoiceFacts {
+  private facts(
+    scope: Scope,
+    send: Send,
+    identifier: string,
+    file?: Pick<ReadInvoiceFile, 'bytes' | 'summary'>,
+  ): InvoiceFacts {
     const bytes = file?.bytes ?? this.deps.store.sends.fileBytes(scope, send.id)!;
     const read = file ?? readInvoiceFile(bytes, { maxBytes: Number.MAX_SAFE_INTEGER });
     return {

@@ -4,6 +4,7 @@ import type { SandboxCa } from './sandbox-ca.ts';
 import { certificateFits, issueSignerCertificate, organizationIdentifier } from './signer-certificates.ts';
 import type { SignerCompany, SignerCredential } from './signer-certificates.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
+import type { TaskRunner } from '../workers/pool.ts';
 
 export { signCadesBes } from './cades.ts';
 export type { CadesOptions } from './cades.ts';
@@ -37,6 +38,26 @@ export class SandboxSigner {
   /** The `.xml.p7m` (CAdES-BES, DER) of `xmlBytes` signed by `company` at `at`. */
   signInvoice(xmlBytes: Uint8Array, company: SignerCompany, at: Date): Uint8Array {
     return signCadesBes(xmlBytes, this.signerFor(company, at), { signingTime: at });
+  }
+
+  /**
+   * {@link signInvoice} with the signature made by `runner` (the server's worker threads): the certificate
+   * is found or issued here (its cache and files), the CAdES structure is built and signed there.
+   */
+  async signInvoiceWith(
+    runner: TaskRunner,
+    xmlBytes: Uint8Array,
+    company: SignerCompany,
+    at: Date,
+  ): Promise<Uint8Array> {
+    const signer = this.signerFor(company, at);
+    return runner.run('signCades', {
+      content: xmlBytes,
+      certificateDer: signer.certificateDer,
+      caCertificateDer: signer.caCertificateDer,
+      privateKeyPkcs8: new Uint8Array(signer.privateKey.export({ format: 'der', type: 'pkcs8' })),
+      signingTime: at,
+    });
   }
 
   private signerFor(company: SignerCompany, at: Date): SignerCredential {

@@ -1,8 +1,10 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { LogEvent } from '../../shared/api/types.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Db } from './database.ts';
 import { Filter, listRows, type ListResult, type Paging, type Sorting } from './list-query.ts';
 import type { Scope } from './scope.ts';
+import { openText, sealText } from './sealed-columns.ts';
 import { prepared } from './statements.ts';
 
 interface EventRow {
@@ -16,10 +18,10 @@ interface EventRow {
   status_code: number;
   success: 0 | 1;
   date_time: string;
-  error: string | null;
+  error: Buffer | string | null;
   resource_id: number | null;
-  user_agent: string | null;
-  query: string | null;
+  user_agent: Buffer | string | null;
+  query: Buffer | string | null;
   response_body: Buffer | null;
   created: string;
   version: number;
@@ -72,17 +74,36 @@ function toEvent(row: EventRow, box: SecretBox): LogEvent {
     api_version: row.api_version,
     status_code: row.status_code,
     date_time: row.date_time,
-    error: row.error,
+    error: openText(box, row.error, 'events.error'),
     resource_id: row.resource_id,
-    user_agent: row.user_agent,
+    user_agent: openText(box, row.user_agent, 'events.user_agent'),
     success: row.success === 1,
-    query: row.query,
-    response_body:
-      row.response_body === null ? null : box.open(row.response_body, RESPONSE_BODY).toString('utf8'),
+    query: openText(box, row.query, 'events.query'),
+    response_body: row.response_body === null ? null : openBody(row.response_body, box),
   };
 }
 
 const RESPONSE_BODY = 'events.response_body';
+/** Bodies above this are deflated before sealing (JSON shrinks several times); the label tells which. */
+const DEFLATE_FROM_BYTES = 512;
+const RESPONSE_BODY_DEFLATED = 'events.response_body.deflate-raw';
+
+function sealBody(body: string, box: SecretBox): Buffer {
+  const bytes = Buffer.from(body, 'utf8');
+  if (bytes.length < DEFLATE_FROM_BYTES) return box.seal(bytes, RESPONSE_BODY);
+  return box.seal(deflateRawSync(bytes), RESPONSE_BODY_DEFLATED);
+}
+
+function openBody(sealed: Buffer, box: SecretBox): string {
+  // The label is authenticated: a body sealed as deflated never opens as plain, and the other way round.
+  let plain: Buffer;
+  try {
+    plain = inflateRawSync(box.open(sealed, RESPONSE_BODY_DEFLATED));
+  } catch {
+    plain = box.open(sealed, RESPONSE_BODY);
+  }
+  return plain.toString('utf8');
+}
 
 export class EventRepository {
   constructor(
@@ -108,13 +129,11 @@ export class EventRepository {
         event.statusCode,
         event.statusCode < 400 ? 1 : 0,
         event.dateTime,
-        event.error,
+        sealText(this.box, event.error, 'events.error'),
         event.resourceId,
-        event.userAgent,
-        event.query,
-        event.responseBody === null
-          ? null
-          : this.box.seal(Buffer.from(event.responseBody, 'utf8'), RESPONSE_BODY),
+        sealText(this.box, event.userAgent, 'events.user_agent'),
+        sealText(this.box, event.query, 'events.query'),
+        event.responseBody === null ? null : sealBody(event.responseBody, this.box),
         event.dateTime,
       ).lastInsertRowid,
     );
@@ -136,8 +155,9 @@ export class EventRepository {
       .equals('status_code', query.status_code)
       .range('created', query.date_created_from, query.date_created_to)
       .range('date_time', query.date_time_from, query.date_time_to)
-      .contains('user_agent', query.user_agent)
-      .contains('query', query.query);
+      // Sealed columns: the substring filters read them through sealed_text() (sealed-columns.ts).
+      .contains("sealed_text(user_agent, 'events.user_agent')", query.user_agent)
+      .contains("sealed_text(query, 'events.query')", query.query);
     if (query.method !== undefined) filter.where('method = ?', query.method.toUpperCase());
     if (query.success !== undefined) filter.where('success = ?', query.success ? 1 : 0);
     const result = listRows<EventRow>(this.db, 'events', filter, query.sorting, query.paging);

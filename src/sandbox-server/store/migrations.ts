@@ -3,6 +3,9 @@
  * Never edit a migration that has shipped: add a new one.
  *
  * Times are stored as ISO 8601 UTC strings with milliseconds so that text order is time order.
+ *
+ * Data migrations that need the data key (sealing columns that were stored in clear) cannot run here, before
+ * the key is known: they run in `openStore` once it is unlocked (sealed-columns.ts, `sealLegacyColumns`).
  */
 export const MIGRATIONS: readonly string[] = [
   `

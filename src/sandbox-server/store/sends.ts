@@ -14,11 +14,12 @@ import {
 import type { ExportFilter, ExportRow } from './exports.ts';
 import { listRows, type ListResult } from './list-query.ts';
 import type { Scope } from './scope.ts';
+import { openText, sealText } from './sealed-columns.ts';
 import { prepared } from './statements.ts';
 
 interface SendRow extends InvoiceRow {
   nome_committente: string | null;
-  meta_data: string | null;
+  meta_data: Buffer | string | null;
   latest_state: SendState | null;
 }
 
@@ -73,7 +74,7 @@ function toSend(row: SendRow, box: SecretBox): Send {
     documents: parseDocuments(row.documents),
     encoding: row.encoding,
     nome_committente: row.nome_committente,
-    meta_data: row.meta_data === null ? null : (JSON.parse(row.meta_data) as Record<string, string>),
+    meta_data: metaData(row.meta_data, box),
     latest_state: row.latest_state,
     document_number: row.document_number,
     document_date: row.document_date,
@@ -83,6 +84,11 @@ function toSend(row: SendRow, box: SecretBox): Send {
 }
 
 const PAYLOAD = 'sends.payload';
+
+function metaData(value: Buffer | string | null, box: SecretBox): Record<string, string> | null {
+  const json = openText(box, value, 'sends.meta_data');
+  return json === null ? null : (JSON.parse(json) as Record<string, string>);
+}
 
 /**
  * States after which SDI does nothing more with a sent invoice (contract "Export"); `Consegnato` is final
@@ -125,7 +131,7 @@ export class SendRepository {
         send.documentNumber,
         send.documentDate,
         JSON.stringify(send.documents),
-        send.metaData === null ? null : JSON.stringify(send.metaData),
+        sealText(this.box, send.metaData === null ? null : JSON.stringify(send.metaData), 'sends.meta_data'),
         send.dateSent,
         send.lastUpdate,
         send.created,

@@ -11,6 +11,7 @@ import { JobRepository } from './jobs.ts';
 import { OperationRepository } from './operations.ts';
 import { ReceiveRepository } from './receives.ts';
 import { RetentionRepository } from './retention.ts';
+import { registerSealedTextFunction, sealLegacyColumns } from './sealed-columns.ts';
 import { SdiDocumentRepository } from './sdi-documents.ts';
 import { SendRepository } from './sends.ts';
 import { SettingsRepository } from './settings.ts';
@@ -20,7 +21,7 @@ import { UpdateRepository } from './updates.ts';
 /** One repository per resource; route handlers and domain code never write SQL themselves. */
 export interface Store {
   readonly db: Db;
-  /** Seals what is stored encrypted (payloads, notifications, event bodies, secrets). */
+  /** Seals what is stored encrypted (payloads, notifications, event bodies, secrets, sealed-columns.ts). */
   readonly box: SecretBox;
   readonly accounts: AccountRepository;
   readonly companies: CompanyRepository;
@@ -81,6 +82,9 @@ export function openStore(file: string, keySource: DataKeySource): Store {
   let box: SecretBox;
   try {
     box = unlock(settings, keySource);
+    registerSealedTextFunction(db, box);
+    // The data migration that needs the key: clear values of now-sealed columns (sealed-columns.ts).
+    sealLegacyColumns(db, box, settings);
   } catch (error) {
     db.close();
     throw error;

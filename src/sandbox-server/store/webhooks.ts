@@ -3,6 +3,7 @@ import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Db } from './database.ts';
 import { Filter, listRows, type ListResult, type Paging, type Sorting } from './list-query.ts';
 import type { Scope } from './scope.ts';
+import { openText, sealText } from './sealed-columns.ts';
 import { prepared } from './statements.ts';
 
 interface WebhookRow {
@@ -26,7 +27,7 @@ interface HistoryRow {
   account_id: number;
   event: string | null;
   status_code: number;
-  error: string | null;
+  error: Buffer | string | null;
   date_time: string;
   success: 0 | 1;
   created: string;
@@ -77,7 +78,7 @@ function toWebhook(row: WebhookRow): WebHook {
   };
 }
 
-function toHistory(row: HistoryRow): WebHookHistory {
+function toHistory(row: HistoryRow, box: SecretBox): WebHookHistory {
   return {
     id: row.id,
     created: row.created,
@@ -86,7 +87,7 @@ function toHistory(row: HistoryRow): WebHookHistory {
     user_id: row.account_id,
     event: row.event,
     status_code: row.status_code,
-    error: row.error,
+    error: openText(box, row.error, 'webhook_history.error'),
     date_time: row.date_time,
     success: row.success === 1,
   };
@@ -210,7 +211,7 @@ export class WebhookRepository {
       scope.environment,
       entry.event,
       entry.statusCode,
-      entry.error,
+      sealText(this.box, entry.error, 'webhook_history.error'),
       entry.dateTime,
       entry.statusCode >= 200 && entry.statusCode < 300 ? 1 : 0,
       entry.dateTime,
@@ -223,7 +224,7 @@ export class WebhookRepository {
   ): ListResult<WebHookHistory> {
     const filter = new Filter(scope).equals('webhook_id', query.webhook_id);
     const result = listRows<HistoryRow>(this.db, 'webhook_history', filter, query.sorting, query.paging);
-    return { rows: result.rows.map(toHistory), total: result.total };
+    return { rows: result.rows.map((r) => toHistory(r, this.box)), total: result.total };
   }
 
   historyEntry(scope: Scope, id: number): WebHookHistory | null {
@@ -231,7 +232,7 @@ export class WebhookRepository {
       this.db,
       'SELECT * FROM webhook_history WHERE id = ? AND account_id = ? AND environment = ?',
     ).get(id, scope.accountId, scope.environment) as HistoryRow | undefined;
-    return row ? toHistory(row) : null;
+    return row ? toHistory(row, this.box) : null;
   }
 
   private row(scope: Scope, id: number): WebhookRow | undefined {

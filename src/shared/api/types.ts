@@ -124,6 +124,8 @@ export interface ProblemDetails {
   instance: string;
   request_id: string;
   errors?: ValidationProblem[];
+  /** Problems found but not listed in `errors`: a file reports at most its first 100 per validation stage. */
+  errors_omitted?: number;
   /** Company deletion conflict: how much data the company still owns. */
   linked?: LinkedData;
   /** Query parameter that was rejected. */

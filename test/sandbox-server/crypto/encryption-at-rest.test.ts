@@ -4,7 +4,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Company, Send } from '../../../src/shared/api/types.ts';
+import type { Company, LogEvent, Send } from '../../../src/shared/api/types.ts';
+import { Database } from '../../../src/sandbox-server/store/sqlite-driver.ts';
 import { DataKeyError } from '../../../src/sandbox-server/crypto/secret-box.ts';
 import { startSandboxServer } from '../../../src/sandbox-server/server.ts';
 import { invoiceXml, italianVat } from '../../support/invoices.ts';
@@ -82,6 +83,97 @@ describe('encryption at rest', () => {
       .join('');
     expect(everything).toContain('Committente Srl');
     expect(statSync(join(dir, 'master.key')).mode & 0o777).toBe(0o600);
+  });
+
+  it('seals meta_data, log query strings, user agents and error texts, and still filters the log by them', async () => {
+    const dir = dataDir();
+    const marker = `RISERVATO-${randomBytes(8).toString('hex')}`;
+    const server = await startSandboxServer({ dataDir: dir, port: 0 });
+    const origin = server.baseUrl.replace(/\/v1$/, '');
+    const caller = new ApiCaller(
+      origin,
+      server.services.keys.create({ account: 'a', environment: 'test' }).key,
+    );
+    const xml = invoiceXml({ supplierVat: italianVat(702) });
+    const sent = await caller.post<Send>('/v1/send', {
+      json: { payload: Buffer.from(xml).toString('base64'), meta_data: { pratica: marker } },
+      headers: { 'user-agent': `agent-${marker}` },
+    });
+    expect(sent.status).toBe(201);
+    await caller.get('/v1/send', { query: { identifier: `q-${marker}` } });
+    await caller.get(`/v1/send/${sent.body.id}`, { headers: { 'user-agent': `agent-${marker}` } });
+    expect((await caller.get<Send>(`/v1/send/${sent.body.id}`)).body.meta_data).toEqual({ pratica: marker });
+    const byAgent = await caller.get<LogEvent[]>('/v1/log', { query: { user_agent: `AGENT-${marker}` } });
+    expect(byAgent.body.length).toBe(2);
+    const byQuery = await caller.get<LogEvent[]>('/v1/log', { query: { query: `q-${marker}` } });
+    expect(byQuery.body.map((e) => e.query)).toEqual([`identifier=q-${marker}`]);
+    await server.close();
+    for (const file of filesUnder(dir)) {
+      const content = readFileSync(file).toString('latin1');
+      expect(content.includes(marker), `${marker} in ${file}`).toBe(false);
+    }
+  });
+
+  it('keeps the beginning of large response bodies in the log, with a marker, deflated and sealed', async () => {
+    const dir = dataDir();
+    const server = await startSandboxServer({ dataDir: dir, port: 0 });
+    const origin = server.baseUrl.replace(/\/v1$/, '');
+    const caller = new ApiCaller(
+      origin,
+      server.services.keys.create({ account: 'a', environment: 'test' }).key,
+    );
+    const xml = invoiceXml({ supplierVat: italianVat(704), description: 'Riga lunga '.repeat(3000) });
+    const sent = await caller.post<Send>('/v1/send', {
+      json: { payload: Buffer.from(xml).toString('base64') },
+    });
+    expect(sent.status).toBe(201);
+    const read = await caller.get(`/v1/send/${sent.body.id}/payload`);
+    expect(read.status).toBe(200);
+    const [event] = (
+      await caller.get<LogEvent[]>('/v1/log', { query: { endpoint: `/v1/send/${sent.body.id}/payload` } })
+    ).body;
+    expect(event!.response_body).toMatch(/…\[truncated \d+ bytes\]$/);
+    expect(Buffer.byteLength(event!.response_body!)).toBeLessThan(4 * 1024 + 64);
+    expect(read.text.startsWith(event!.response_body!.replace(/…\[truncated \d+ bytes\]$/, ''))).toBe(true);
+    await server.close();
+  });
+
+  it('seals, at the next start, values an older version stored in clear', async () => {
+    const dir = dataDir();
+    const marker = `VECCHIO-${randomBytes(8).toString('hex')}`;
+    let server = await startSandboxServer({ dataDir: dir, port: 0 });
+    const origin = () => server.baseUrl.replace(/\/v1$/, '');
+    const key = server.services.keys.create({ account: 'a', environment: 'test' }).key;
+    const xml = invoiceXml({ supplierVat: italianVat(703) });
+    const sent = await new ApiCaller(origin(), key).post<Send>('/v1/send', {
+      json: { payload: Buffer.from(xml).toString('base64') },
+    });
+    await server.close();
+    // What a data folder of the previous version looks like: these columns in clear, no sealing done yet.
+    const db = new Database(join(dir, 'scambio.sqlite'));
+    db.prepare('UPDATE sends SET meta_data = ?').run(JSON.stringify({ pratica: marker }));
+    db.prepare('UPDATE events SET query = ?, user_agent = ?, error = ?').run(
+      `x=${marker}`,
+      `ua-${marker}`,
+      `err-${marker}`,
+    );
+    db.prepare("DELETE FROM settings WHERE key = 'sealed_columns_version'").run();
+    db.close();
+
+    server = await startSandboxServer({ dataDir: dir, port: 0 });
+    const caller = new ApiCaller(origin(), key);
+    expect((await caller.get<Send>(`/v1/send/${sent.body.id}`)).body.meta_data).toEqual({ pratica: marker });
+    const logged = await caller.get<LogEvent[]>('/v1/log', { query: { query: marker } });
+    expect(logged.body.length).toBeGreaterThan(0);
+    expect(logged.body[0]).toMatchObject({
+      query: `x=${marker}`,
+      user_agent: `ua-${marker}`,
+      error: `err-${marker}`,
+    });
+    await server.close();
+    for (const file of filesUnder(dir)) {
+      expect(readFileSync(file).toString('latin1').includes(marker), file).toBe(false);
+    }
   });
 
   it('refuses a wrong or missing data key with a clear error, and never opens the data with it', async () => {

@@ -33,12 +33,18 @@ describe('authentication', () => {
     expect((await holder.get('/v1/company', { unchecked: true })).status).toBe(401);
   });
 
-  it('accepts the key with or without the empty password separator', async () => {
+  it('requires the colon after the key (RFC 7617): without it the credentials are malformed', async () => {
     const { key } = sandbox.server.services.keys.create({ account: 'sep', environment: 'test' });
-    const res = await fetch(`${sandbox.origin}/v1/company`, {
+    const withColon = await fetch(`${sandbox.origin}/v1/company`, {
+      headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` },
+    });
+    expect(withColon.status).toBe(200);
+    const without = await fetch(`${sandbox.origin}/v1/company`, {
       headers: { authorization: `Basic ${Buffer.from(key).toString('base64')}` },
     });
-    expect(res.status).toBe(200);
+    expect(without.status).toBe(401);
+    expect(without.headers.get('content-type')).toContain('application/problem+json');
+    expect(without.headers.get('www-authenticate')).toBe('Basic realm="v1"');
   });
 });
 

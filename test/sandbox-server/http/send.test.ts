@@ -323,9 +323,9 @@ describe('GET /send', () => {
     expect(await ids({ prestatore: italianVat(241) })).toEqual([c]);
     expect(await ids({ document_number: '11' })).toEqual([b]);
     expect(await ids({ file_name: sends[2]!.file_name! })).toEqual([c]);
-    expect(await ids({ document_date_from: '2025-02-01T00:00:00Z', document_date_to: '2025-03-10' })).toEqual(
-      [b, c],
-    );
+    expect(
+      await ids({ document_date_from: '2025-02-01T00:00:00Z', document_date_to: '2025-03-10T00:00:00Z' }),
+    ).toEqual([b, c]);
     expect(await ids({ date_sent_from: sends[0]!.date_sent!, date_sent_to: sends[2]!.date_sent! })).toEqual([
       a,
       b,
@@ -364,7 +364,10 @@ describe('GET /send', () => {
   it.each([
     [{ latest_state: 'Delivered' }, 'latest_state'],
     [{ date_sent_from: 'yesterday' }, 'date_sent_from'],
-    [{ document_date_from: '2025-03-01', document_date_to: '2025-01-01' }, 'document_date_from'],
+    [
+      { document_date_from: '2025-03-01T00:00:00Z', document_date_to: '2025-01-01T00:00:00Z' },
+      'document_date_from',
+    ],
     [{ ids: Array.from({ length: 101 }, (_, i) => i + 1).join(',') }, 'ids'],
     [{ ids: '1,x' }, 'ids'],
     [{ company_id: 'one' }, 'company_id'],

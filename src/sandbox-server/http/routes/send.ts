@@ -27,7 +27,8 @@ export function sendRoutes(
   const rawBody = express.raw({ type: () => true, limit: limits.uploadBytes });
   const multipart = multer({
     storage: multer.memoryStorage(),
-    limits: { fileSize: limits.uploadBytes, files: 1 },
+    // The one file is bounded by the upload limit; other form fields are neither used nor buffered at length.
+    limits: { fileSize: limits.uploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
   });
 
   /** Every upload endpoint ends here: submission parameters, then the pipeline under the Idempotency-Key. */
@@ -97,7 +98,7 @@ export function sendRoutes(
     );
   });
 
-  router.post('/send/file', singleFile(multipart), (req, res) => {
+  router.post('/send/file', singleFile(multipart, limits), (req, res) => {
     const file = req.file;
     if (!file) throw new ServiceError('invalid', 'body.expectedMultipart');
     const bytes = new Uint8Array(file.buffer);
@@ -122,9 +123,9 @@ export function sendRoutes(
 
   /** Validation only: 204 when SDI would accept the file, 422 with every problem otherwise. Stores nothing. */
   async function validateOnly(res: Response, bytes: Uint8Array, fileName: string | null): Promise<void> {
-    const problems = await services.submissions.check(bytes, fileName);
+    const { problems, omitted } = await services.submissions.check(bytes, fileName);
     store.operations.add(scopeOf(res), 1);
-    if (problems.length > 0) throw invalid(problems, 'invoice.invalid');
+    if (problems.length > 0) throw invalid(problems, 'invoice.invalid', omitted);
     res.status(204).end();
   }
 
@@ -137,7 +138,7 @@ export function sendRoutes(
     validateOnly(res, Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array(), null),
   );
 
-  router.post('/send/validate/file', singleFile(multipart), (req, res) => {
+  router.post('/send/validate/file', singleFile(multipart, limits), (req, res) => {
     if (!req.file) throw new ServiceError('invalid', 'body.expectedMultipart');
     return validateOnly(res, new Uint8Array(req.file.buffer), null);
   });
@@ -147,16 +148,23 @@ export function sendRoutes(
   return router;
 }
 
-/** Multer's own errors (wrong field, too large) become problems like every other error. */
-function singleFile(multipart: multer.Multer): RequestHandler {
+/**
+ * Multer's and busboy's errors (wrong field, too large, no boundary, a body cut short) become problems
+ * like every other error: too large is `413`, anything else about the multipart body is the caller's `400`.
+ */
+function singleFile(multipart: multer.Multer, limits: { uploadBytes: number }): RequestHandler {
   const handler = multipart.single('file');
   return (req, res, next) => {
     handler(req, res, (error?: unknown) => {
+      if (error === undefined || error === null) return next();
+      if (error instanceof ServiceError) return next(error);
       if (error instanceof multer.MulterError) {
-        if (error.code === 'LIMIT_FILE_SIZE') return next(error);
+        if (error.code === 'LIMIT_FILE_SIZE' || error.code === 'LIMIT_FIELD_VALUE') {
+          return next(new ServiceError('too-large', 'body.tooLarge', { limit: limits.uploadBytes }));
+        }
         return next(new ServiceError('invalid', 'body.expectedMultipart'));
       }
-      next(error);
+      next(new ServiceError('bad-request', 'body.malformedMultipart'));
     });
   };
 }

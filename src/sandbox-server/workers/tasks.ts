@@ -1,0 +1,154 @@
+/**
+ * The table of work the sandbox server hands to its worker threads (pool.ts): each task's input and output
+ * are plain structured-clone data, typed once here for both sides. The same functions run inline when the
+ * pool keeps a small input on the calling thread, so there is one code path either way.
+ */
+import { createPrivateKey } from 'node:crypto';
+import { threadId } from 'node:worker_threads';
+import type { InvoiceSummary } from '../../shared/fatturapa/index.ts';
+import { tryReadInvoiceFile, type InvoiceFileLimits } from '../domain/invoice-file.ts';
+import {
+  answeringHooks,
+  validateInvoiceRecords,
+  type ProblemRecord,
+  type ValidationAnswers,
+  type ValidationQueries,
+} from '../domain/invoice-validation.ts';
+import type { KeyedProblem } from '../domain/service-error.ts';
+import { signCadesBes } from '../signing/cades.ts';
+import { parseCertificate } from '../signing/x509.ts';
+
+export interface InspectInvoiceInput {
+  bytes: Uint8Array;
+  limits: InvoiceFileLimits;
+  /** Validate the file too (everything `validateInvoice` does, P7M verification included). */
+  validation?: {
+    fileName: string | null;
+    at: Date;
+    lenientIds: boolean;
+    /** Given: the SDI's database checks (00002, 00404) run, answered from here (see ValidationAnswers). */
+    answers?: ValidationAnswers;
+  };
+}
+
+export type InspectInvoiceOutput =
+  | { ok: false; problem: KeyedProblem }
+  | {
+      ok: true;
+      /** `null`: the same bytes as the input (its DER, or the XML itself). */
+      bytes: Uint8Array | null;
+      /** `null`: the same as `bytes`. */
+      xml: Uint8Array | null;
+      signed: boolean;
+      summary: InvoiceSummary;
+      problems: ProblemRecord[] | null;
+      /** Problems found past the validators' bound, counted but not listed. */
+      omitted: number;
+      queries: ValidationQueries | null;
+    };
+
+/** Reads an invoice file and, if asked, validates it; the parsed document stays on the worker. */
+async function inspectInvoice(input: InspectInvoiceInput): Promise<InspectInvoiceOutput> {
+  const read = tryReadInvoiceFile(input.bytes, input.limits);
+  if (!read.ok) return read;
+  const { file } = read;
+  const base = {
+    ok: true as const,
+    bytes: file.bytes === input.bytes ? null : file.bytes,
+    xml: file.xml === file.bytes ? null : file.xml,
+    signed: file.signed,
+    summary: file.summary,
+  };
+  const validation = input.validation;
+  if (validation === undefined) return { ...base, problems: null, omitted: 0, queries: null };
+  const answering = validation.answers ? answeringHooks(validation.answers) : null;
+  const report = await validateInvoiceRecords(file, {
+    fileName: validation.fileName,
+    at: validation.at,
+    lenientIds: validation.lenientIds,
+    ...(answering ? { hooks: answering.hooks } : {}),
+  });
+  return { ...base, ...report, queries: answering?.queries ?? null };
+}
+
+export interface SignCadesInput {
+  content: Uint8Array;
+  /** The signer's credential as bytes: certificate DER, its CA's, and the PKCS#8 DER private key. */
+  certificateDer: Uint8Array;
+  caCertificateDer: Uint8Array;
+  privateKeyPkcs8: Uint8Array;
+  signingTime: Date | null;
+}
+
+/** A CAdES-BES `.p7m` of `content` (signing/cades.ts). */
+function signCades(input: SignCadesInput): Uint8Array {
+  return signCadesBes(
+    input.content,
+    {
+      certificate: parseCertificate(input.certificateDer),
+      certificateDer: input.certificateDer,
+      caCertificate: parseCertificate(input.caCertificateDer),
+      caCertificateDer: input.caCertificateDer,
+      privateKey: createPrivateKey({ key: Buffer.from(input.privateKeyPkcs8), format: 'der', type: 'pkcs8' }),
+    },
+    { signingTime: input.signingTime },
+  );
+}
+
+export interface ProbeInput {
+  /** Throw an error with this message. */
+  fail?: string;
+  /** Keep the thread busy this long (tests: a task that outlasts others). */
+  busyMs?: number;
+}
+
+/** Which thread ran it; for tests and diagnostics. */
+function probe(input: ProbeInput): { threadId: number } {
+  if (input.fail !== undefined) throw new Error(input.fail);
+  const until = Date.now() + (input.busyMs ?? 0);
+  while (Date.now() < until) {
+    // Busy on purpose.
+  }
+  return { threadId };
+}
+
+interface TaskDefinition<I, O> {
+  run(input: I): O | Promise<O>;
+  /** The input's weight in bytes, for the pool's choice to run a small one inline. */
+  size?(input: I): number;
+  /** Buffers of the output to move rather than copy to the calling thread. */
+  transfer?(output: O): ArrayBuffer[];
+}
+
+function task<I, O>(definition: TaskDefinition<I, O>): TaskDefinition<I, O> {
+  return definition;
+}
+
+export const TASKS = {
+  inspectInvoice: task({
+    run: inspectInvoice,
+    size: (input) => input.bytes.length,
+    transfer: (output) => (output.ok ? ownedBuffers([output.bytes, output.xml]) : []),
+  }),
+  signCades: task({
+    run: signCades,
+    size: (input) => input.content.length,
+    transfer: (output) => ownedBuffers([output]),
+  }),
+  probe: task({ run: probe }),
+};
+
+export type TaskName = keyof typeof TASKS;
+export type TaskInput<N extends TaskName> = Parameters<(typeof TASKS)[N]['run']>[0];
+export type TaskOutput<N extends TaskName> = Awaited<ReturnType<(typeof TASKS)[N]['run']>>;
+
+/** Buffers wholly owned by one view: moving them detaches nothing else (Node's pooled Buffers are shared). */
+function ownedBuffers(views: (Uint8Array | null)[]): ArrayBuffer[] {
+  const buffers: ArrayBuffer[] = [];
+  for (const view of views) {
+    if (view === null || !(view.buffer instanceof ArrayBuffer)) continue;
+    if (view.byteOffset !== 0 || view.byteLength !== view.buffer.byteLength) continue;
+    if (!buffers.includes(view.buffer)) buffers.push(view.buffer);
+  }
+  return buffers;
+}
