@@ -1,0 +1,17 @@
+/** One typed reading of a FatturaPA file, with every element of fiscal weight and a reconciliation. */
+export { readInvoice, readInvoiceJson } from './read-document.ts';
+export { partyName, vatId, readAddress, addressText } from './parties.ts';
+export type { NameHolder } from './parties.ts';
+export { reconcile, paymentsTotal, documentAdjustmentsTotal } from './reconciliation.ts';
+export type { ReconciliationInput } from './reconciliation.ts';
+export {
+  FISCAL_REGIMES,
+  FUND_TYPES,
+  NATURES,
+  PAYMENT_CONDITIONS,
+  PAYMENT_REASONS,
+  VAT_CHARGEABILITY,
+  WITHHOLDING_TYPES,
+} from './code-labels.ts';
+export type { CodeLabels } from './code-labels.ts';
+export type * from './types.ts';
