@@ -160,6 +160,16 @@ export function createMainGateway(options: MainGatewayOptions): GatewayHandlers 
       const request = simulatedInvoiceRequest(toVat, format === 'FPA12' ? 'FPA12' : 'FPR12');
       return performApiRequest(fetchImpl, sandboxControlBase(baseUrl), basicAuthorization(key), request);
     },
+    'sandbox.clock': async () => {
+      if (options.profiles.list().activeId !== LOCAL_PROFILE_ID) {
+        throw new Error('Only the local sandbox has a sandbox clock.');
+      }
+      const { baseUrl, key } = await options.profiles.activeCredentials();
+      return performApiRequest(fetchImpl, sandboxControlBase(baseUrl), basicAuthorization(key), {
+        method: 'GET',
+        path: '/clock',
+      });
+    },
   };
 }
 

@@ -1,16 +1,22 @@
 import { AppShell, Badge, Group, NavLink, Select, Text, Title, Tooltip } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useHotkeys } from '@mantine/hooks';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import {
   LANGUAGES,
   SCREENS,
   type KeychainStatus,
   type Language,
   type ProfilesView,
-  type Screen,
 } from '../shared/gateway/channels.ts';
-import type { SendState } from '../shared/api/types.ts';
 import { useGateway } from './gateway-context.ts';
+import { GlobalSearch } from './global-search.tsx';
+import { useHashLocation } from './hash-location.ts';
+import { ReadyContext } from './ready.ts';
+import { href, screenAddress, screenOf } from './routes.ts';
+import { SandboxClockBadge, useSandboxClock } from './sandbox-clock.tsx';
+import { ThemeSelect } from './theme.tsx';
 import { useUnreadCount } from './unread-count.ts';
 import { ApiLog } from './screens/api-log.tsx';
 import { Companies } from './screens/companies.tsx';
@@ -21,34 +27,69 @@ import { Profiles } from './screens/profiles.tsx';
 import { SendInvoices } from './screens/send-invoices.tsx';
 import { SentList } from './screens/sent-list.tsx';
 
+/** Screens whose first data is a list: they say themselves when it has arrived (see ReadyContext). */
+const LOADING_SCREENS = new Set(['dashboard', 'sent', 'inbox', 'companies', 'log']);
+
 export function App({ onLoaded }: { onLoaded: () => void }) {
+  return (
+    <Router hook={useHashLocation}>
+      <Frame onLoaded={onLoaded} />
+    </Router>
+  );
+}
+
+/** The frame around every screen: header (search, clock, theme, language), navigation, and the screen. */
+function Frame({ onLoaded }: { onLoaded: () => void }) {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
-  const [screen, setScreen] = useState<Screen>('dashboard');
-  // What the dashboard asked a list to show first (its cards open filtered lists); cleared by the navigation.
-  const [sentState, setSentState] = useState<SendState | null>(null);
-  const [unreadOnly, setUnreadOnly] = useState(false);
-  const navigate = useCallback((next: Screen) => {
-    setSentState(null);
-    setUnreadOnly(false);
-    setScreen(next);
-  }, []);
+  const [location, navigate] = useLocation();
+  const screen = screenOf(location);
   const [profiles, setProfiles] = useState<ProfilesView | null>(null);
   const [keychain, setKeychain] = useState<KeychainStatus | null>(null);
-  // Asked again on every screen change and profile switch, and once a minute.
-  const unread = useUnreadCount(gateway, `${screen}:${profiles?.activeId ?? ''}`);
+  // Asked again on every navigation and profile switch, and once a minute.
+  const unread = useUnreadCount(gateway, `${location}:${profiles?.activeId ?? ''}`);
   const profile = profiles?.profiles.find((p) => p.id === profiles.activeId) ?? null;
+  const clock = useSandboxClock(profile, `${screen}`);
+  const searchRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     void gateway.profiles.list().then(setProfiles);
     void gateway.keychain.status().then(setKeychain);
   }, [gateway]);
 
+  // A screen without a list to wait for is ready as soon as the frame knows the profile.
+  useEffect(() => {
+    if (profiles && screen && !LOADING_SCREENS.has(screen)) onLoaded();
+  }, [profiles, screen, onLoaded]);
+
   // The desktop menu's own actions ("Send invoices…", "Export ZIP…") arrive as events from the host.
   useEffect(
-    () => gateway.events.on('app.navigate', ({ screen: next }) => navigate(next)),
+    () => gateway.events.on('app.navigate', ({ screen: next }) => navigate(screenAddress(next))),
     [gateway, navigate],
   );
+
+  // The desktop menu's shortcuts work in a browser too, except while the user types in a field.
+  useHotkeys(
+    [
+      ['mod+N', () => navigate(screenAddress('send'))],
+      ['mod+I', () => navigate(screenAddress('inbox'))],
+      ['mod+E', () => navigate(screenAddress('export'))],
+    ],
+    ['INPUT', 'TEXTAREA', 'SELECT'],
+  );
+  // `/` goes to the search from anywhere but a field. By the character typed, not the key: on an Italian or
+  // German keyboard `/` is Shift+7.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      event.preventDefault();
+      searchRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
 
   const changeLanguage = useCallback(
     async (language: string | null) => {
@@ -62,93 +103,112 @@ export function App({ onLoaded }: { onLoaded: () => void }) {
   );
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm' }} padding="md">
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Title order={1} fz="h3">
-            {t('app.title')}
-          </Title>
-          <Group>
-            {profile && (
-              <Group gap="xs" data-testid="active-profile">
-                <Text size="sm">{profile.kind === 'local' ? t('profile.local') : profile.name}</Text>
-                <Badge
-                  color={profile.environment === 'live' ? 'red' : 'yellow'}
-                  data-environment={profile.environment}
-                >
-                  {t(`profile.environment.${profile.environment}`)}
-                </Badge>
-              </Group>
-            )}
-            {/* In a browser there are no live profiles at all, so the keychain is not worth mentioning there. */}
-            {keychain && !keychain.available && keychain.reason !== 'browser' && (
-              <Tooltip label={t('profile.keychainHint', { reason: keychain.reason })} multiline w={320}>
-                <Badge variant="outline" color="gray" data-testid="keychain-unavailable">
-                  {t('profile.keychainUnavailable')}
-                </Badge>
-              </Tooltip>
-            )}
-            <Select
-              aria-label={t('language.label')}
-              data-testid="language"
-              w={130}
-              allowDeselect={false}
-              value={i18n.language as Language}
-              onChange={(value) => void changeLanguage(value)}
-              data={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
-            />
+    <ReadyContext.Provider value={onLoaded}>
+      <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm' }} padding="md">
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group wrap="nowrap">
+              <Title order={1} fz="h3">
+                {t('app.title')}
+              </Title>
+              <GlobalSearch inputRef={searchRef} />
+            </Group>
+            <Group wrap="nowrap" gap="sm">
+              {clock && <SandboxClockBadge clock={clock} />}
+              {profile && (
+                <Group gap="xs" data-testid="active-profile" wrap="nowrap">
+                  <Text size="sm">{profile.kind === 'local' ? t('profile.local') : profile.name}</Text>
+                  <Badge
+                    color={profile.environment === 'live' ? 'red' : 'yellow'}
+                    data-environment={profile.environment}
+                  >
+                    {t(`profile.environment.${profile.environment}`)}
+                  </Badge>
+                </Group>
+              )}
+              {/* In a browser there are no live profiles at all, so the keychain is not worth mentioning there. */}
+              {keychain && !keychain.available && keychain.reason !== 'browser' && (
+                <Tooltip label={t('profile.keychainHint', { reason: keychain.reason })} multiline w={320}>
+                  <Badge variant="outline" color="gray" data-testid="keychain-unavailable">
+                    {t('profile.keychainUnavailable')}
+                  </Badge>
+                </Tooltip>
+              )}
+              <ThemeSelect />
+              <Select
+                aria-label={t('language.label')}
+                data-testid="language"
+                w={120}
+                allowDeselect={false}
+                value={i18n.language as Language}
+                onChange={(value) => void changeLanguage(value)}
+                data={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
+              />
+            </Group>
           </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs">
-        {SCREENS.map((s) => (
-          <NavLink
-            key={s}
-            label={t(`nav.${s}`)}
-            active={screen === s}
-            onClick={() => navigate(s)}
-            data-testid={`nav-${s}`}
-            rightSection={
-              s === 'inbox' && unread ? (
-                <Badge
-                  size="sm"
-                  circle={unread < 10}
-                  aria-label={t('dashboard.unread', { count: unread })}
-                  data-testid="unread-badge"
-                >
-                  {unread}
-                </Badge>
-              ) : undefined
-            }
-          />
-        ))}
-      </AppShell.Navbar>
-      {/* Keyed on the active profile: choosing another one remounts the screen, which loads its data again. */}
-      <AppShell.Main key={profiles?.activeId ?? ''}>
-        {screen === 'dashboard' && (
-          <Dashboard
-            title={profile?.kind === 'remote' ? profile.name : t('profile.local')}
-            onLoaded={onLoaded}
-            onOpenSent={(state) => {
-              setSentState(state);
-              setScreen('sent');
-            }}
-            onOpenUnread={() => {
-              setUnreadOnly(true);
-              setScreen('inbox');
-            }}
-          />
-        )}
-        {screen === 'send' && <SendInvoices />}
-        {screen === 'sent' && <SentList initialState={sentState} />}
-        {screen === 'inbox' && <Inbox initialUnreadOnly={unreadOnly} />}
-        {screen === 'export' && <ExportArchive />}
-        {screen === 'companies' && <Companies profile={profile} />}
-        {screen === 'log' && <ApiLog />}
-        {screen === 'profiles' && profiles && (
-          <Profiles view={profiles} keychain={keychain} onChange={setProfiles} />
-        )}
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
+          {SCREENS.map((s) => (
+            <NavLink
+              key={s}
+              component="a"
+              href={href(screenAddress(s))}
+              label={t(`nav.${s}`)}
+              active={screen === s}
+              aria-current={screen === s ? 'page' : undefined}
+              data-testid={`nav-${s}`}
+              rightSection={
+                s === 'inbox' && unread ? (
+                  <Badge
+                    size="sm"
+                    circle={unread < 10}
+                    aria-label={t('dashboard.unread', { count: unread })}
+                    data-testid="unread-badge"
+                  >
+                    {unread}
+                  </Badge>
+                ) : undefined
+              }
+            />
+          ))}
+        </AppShell.Navbar>
+        {/* Keyed on the active profile: choosing another one remounts the screen, which loads its data again. */}
+        <AppShell.Main key={profiles?.activeId ?? ''}>
+          <Switch>
+            <Route path="/dashboard">
+              <Dashboard title={profile?.kind === 'remote' ? profile.name : t('profile.local')} />
+            </Route>
+            <Route path="/send">
+              <SendInvoices />
+            </Route>
+            <Route path="/sent/:id?">{(params) => <SentList openId={numeric(params.id)} />}</Route>
+            <Route path="/inbox/:id?">{(params) => <Inbox openId={numeric(params.id)} />}</Route>
+            <Route path="/export">
+              {/* Remounted when the sandbox month becomes known or changes: the form starts on it. */}
+              <ExportArchive
+                key={clock ? `${clock.now.getFullYear()}-${clock.now.getMonth()}` : 'real'}
+                today={clock?.now ?? null}
+              />
+            </Route>
+            <Route path="/companies/:id?">
+              {(params) => <Companies profile={profile} editId={numeric(params.id)} />}
+            </Route>
+            <Route path="/log">
+              <ApiLog />
+            </Route>
+            <Route path="/profiles">
+              {profiles && <Profiles view={profiles} keychain={keychain} onChange={setProfiles} />}
+            </Route>
+            <Route>
+              <Redirect to={screenAddress('dashboard')} replace />
+            </Route>
+          </Switch>
+        </AppShell.Main>
+      </AppShell>
+    </ReadyContext.Provider>
   );
+}
+
+function numeric(value: string | undefined): number | null {
+  return value && /^\d+$/.test(value) ? Number(value) : null;
 }

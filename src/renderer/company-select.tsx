@@ -1,8 +1,7 @@
 import { Select } from '@mantine/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Company } from '../shared/api/types.ts';
-import { listPage } from './api.ts';
+import { listCompanies } from './api.ts';
 import { useGateway } from './gateway-context.ts';
 import { useLoad } from './loading.tsx';
 
@@ -17,7 +16,7 @@ export function CompanySelect({
   const { t } = useTranslation();
   const gateway = useGateway();
   const companies = useLoad(
-    useCallback(() => listPage<Company>(gateway, '/company', { page_size: 200, sort: 'name' }), [gateway]),
+    useCallback(() => listCompanies(gateway, { page_size: 200, sort: 'name' }), [gateway]),
   );
   return (
     <Select

@@ -1,22 +1,82 @@
-/** A calendar date with no time: formatted in UTC so no time zone moves it to the day before. */
-export function formatDate(value: string | null | undefined, language: string): string {
-  return value ? new Date(value).toLocaleDateString(language, { timeZone: 'UTC' }) : '';
+/**
+ * Numbers, amounts and dates as an accountant of each UI language writes them:
+ *
+ * | language | amount       | date         | date and time          |
+ * | -------- | ------------ | ------------ | ---------------------- |
+ * | it       | `1.800,00 €` | `24/11/2026` | `24/11/2026, 10:05:07` |
+ * | de       | `1.800,00 €` | `24.11.2026` | `24.11.2026, 10:05:07` |
+ * | en       | `€1,800.00`  | `24 Nov 2026`| `24 Nov 2026, 10:05:07`|
+ *
+ * Amounts are always grouped (Intl's Italian leaves 4-digit numbers ungrouped by default: `1800,00 €`), years
+ * always have four digits, and English dates name the month so nobody wonders which number is the day. Foreign
+ * currencies keep their own code or symbol.
+ */
+
+/** The Intl locale for a UI language: English dates the British way (day, month, year; 24-hour clock). */
+function intlLocale(language: string): string {
+  return language.startsWith('en') ? 'en-GB' : language;
 }
 
-/** A moment (an SDI update, a reception), in the user's own time zone. */
+function dateParts(language: string): Intl.DateTimeFormatOptions {
+  return language.startsWith('en')
+    ? { day: '2-digit', month: 'short', year: 'numeric' }
+    : { day: '2-digit', month: '2-digit', year: 'numeric' };
+}
+
+/** A calendar date with no time: formatted in UTC so no time zone moves it to the day before. */
+export function formatDate(value: string | null | undefined, language: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleDateString(intlLocale(language), { ...dateParts(language), timeZone: 'UTC' });
+}
+
+/** A moment (an SDI update, a reception), in the user's own time zone, to the minute. */
 export function formatDateTime(value: string | null | undefined, language: string): string {
-  return value ? new Date(value).toLocaleString(language, { dateStyle: 'short', timeStyle: 'short' }) : '';
+  return formatMoment(value, language, false);
+}
+
+/** A moment where order matters (the API log, the SDI history): to the second. */
+export function formatDateTimeSeconds(value: string | null | undefined, language: string): string {
+  return formatMoment(value, language, true);
+}
+
+function formatMoment(value: string | null | undefined, language: string, seconds: boolean): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleString(intlLocale(language), {
+    ...dateParts(language),
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(seconds ? { second: '2-digit' } : {}),
+    hourCycle: 'h23',
+  });
 }
 
 export function formatAmount(amount: number, currency: string, language: string): string {
   try {
-    return new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount);
+    return new Intl.NumberFormat(intlLocale(language), {
+      style: 'currency',
+      currency,
+      useGrouping: 'always',
+    }).format(amount);
   } catch {
     // Not an ISO 4217 code Intl knows: the number, then the code as the invoice wrote it.
-    return `${new Intl.NumberFormat(language, { minimumFractionDigits: 2 }).format(amount)} ${currency}`;
+    return `${formatNumber(amount, language, 2)} ${currency}`;
   }
 }
 
+/** A plain number with the language's separators, always grouped; `fractionDigits` fixes the decimals. */
+export function formatNumber(value: number, language: string, fractionDigits?: number): string {
+  return new Intl.NumberFormat(intlLocale(language), {
+    useGrouping: 'always',
+    ...(fractionDigits === undefined
+      ? {}
+      : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }),
+  }).format(value);
+}
+
 export function formatCount(value: number, language: string): string {
-  return new Intl.NumberFormat(language).format(value);
+  return formatNumber(value, language);
 }

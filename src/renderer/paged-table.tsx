@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from './api.ts';
 import { LoadedView, useLoad } from './loading.tsx';
+import { useReady } from './ready.ts';
 
 const features = tableFeatures({});
 export type PagedColumns<T extends RowData> = ColumnDef<typeof features, T>[];
@@ -36,6 +37,7 @@ export function PagedTable<T extends RowData>(props: PagedTableProps<T>) {
     [load, page, pageSize, reloadKey],
   );
   const loaded = useLoad(loadPage);
+  useReady(loaded.value !== null || loaded.error !== null);
   const table = useTable({
     features,
     columns: props.columns,

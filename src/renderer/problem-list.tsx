@@ -1,12 +1,22 @@
 import { Alert, Code, List, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { ProblemDetails } from '../shared/api/types.ts';
 
-/** An API problem as the user needs it: what went wrong, then every error with where it is and what to do. */
+/**
+ * An API problem as the user needs it: how many problems, then every error with where it is and what to do. The
+ * problem's own title and summary are the API's words ("Unprocessable content… see errors"), so with errors
+ * listed they are left out; without any, the detail (in the UI language) says what went wrong.
+ */
 export function ProblemList({ problem, testId }: { problem: ProblemDetails; testId?: string }) {
+  const { t } = useTranslation();
   const errors = problem.errors ?? [];
   return (
-    <Alert color="red" title={problem.title} data-testid={testId}>
-      {problem.detail && problem.detail !== problem.title && <Text size="sm">{problem.detail}</Text>}
+    <Alert
+      color="red"
+      title={errors.length > 0 ? t('problems.found', { count: errors.length }) : undefined}
+      data-testid={testId}
+    >
+      {errors.length === 0 && <Text size="sm">{problem.detail || problem.title}</Text>}
       {errors.length > 0 && (
         <List size="sm" mt="xs" spacing={4}>
           {errors.map((error, index) => (

@@ -56,6 +56,14 @@ describe('the browser gateway of headless mode', () => {
     expect(await gateway.settings.get()).toEqual({ language: 'de' });
   });
 
+  it('reads the sandbox clock through its own channel', async () => {
+    const response = await gateway.sandbox.clock();
+    expect(response).toMatchObject({ status: 200, encoding: 'json' });
+    const clock = response.body as { now: string; offset_seconds: number; frozen: boolean };
+    expect(Math.abs(Date.parse(clock.now) - Date.now())).toBeLessThan(60_000);
+    expect(clock).toMatchObject({ offset_seconds: 0, frozen: false });
+  });
+
   it('refuses paths that leave the API', async () => {
     await expect(gateway.api.request({ method: 'GET', path: '/../_sandbox/reset' })).rejects.toThrow(
       /Refused/,

@@ -12,7 +12,7 @@ warnIfReferenceMissing('renderer/read-invoice');
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
 describe('reading an invoice for the screen', () => {
-  it('gives parties, lines, VAT summary and total of an invoice the tests build', () => {
+  it('gives parties, lines, VAT summary and the amount due of an invoice the tests build', () => {
     const xml = invoiceXml({
       supplierVat: italianVat(71),
       supplierName: 'Città Srl',
@@ -24,13 +24,18 @@ describe('reading an invoice for the screen', () => {
     expect(content.documents).toHaveLength(1);
     expect(content.documents[0]).toMatchObject({ number: 'R-71', date: '2025-02-03', currency: 'EUR' });
     expect(content.documents[0]!.lines.length).toBeGreaterThan(0);
-    expect(content.documents[0]!.vat.length).toBeGreaterThan(0);
+    expect(content.documents[0]!.vatSummary.length).toBeGreaterThan(0);
+    expect(content.documents[0]!.reconciliation).toMatchObject({
+      taxable: '100.00',
+      vat: '22.00',
+      netToPay: '122.00',
+    });
   });
 
   it.runIf(referenceAvailable)('lists the attachments of a real invoice, ready to save', () => {
     const bytes = readSample('real-world/invoices/07_FPA12_Allegati-x2__IT06363391001_00003.xml');
     const [document] = readInvoice(bytes).documents;
-    expect(document).toMatchObject({ number: 'INV/2016/0015', total: '17.08' });
+    expect(document).toMatchObject({ number: 'INV/2016/0015', declaredTotal: '17.08' });
     expect(document!.attachments.map((a) => a.name)).toEqual(['test1.pdf', 'test2.pdf']);
     expect(Buffer.from(document!.attachments[0]!.contentBase64, 'base64').subarray(0, 4).toString()).toBe(
       '%PDF',

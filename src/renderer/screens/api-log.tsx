@@ -16,7 +16,8 @@ import { useTranslation } from 'react-i18next';
 import type { LogEvent } from '../../shared/api/types.ts';
 import { HTTP_METHODS } from '../../shared/gateway/channels.ts';
 import { listPage } from '../api.ts';
-import { formatDateTime } from '../format.ts';
+import { formatDateTimeSeconds } from '../format.ts';
+import { LocalDateTime } from '../localized.tsx';
 import { useGateway } from '../gateway-context.ts';
 import { PagedTable, type PagedColumns } from '../paged-table.tsx';
 
@@ -53,7 +54,8 @@ export function ApiLog() {
       {
         id: 'time',
         header: t('log.time'),
-        accessorFn: (row) => formatDateTime(row.date_time, i18n.language),
+        accessorFn: (row) => row.date_time,
+        cell: (info) => <LocalDateTime value={info.row.original.date_time} seconds />,
       },
       { id: 'method', header: t('log.method'), accessorFn: (row) => row.method },
       { id: 'endpoint', header: t('log.endpoint'), accessorFn: (row) => row.endpoint },
@@ -69,7 +71,7 @@ export function ApiLog() {
       },
       { id: 'agent', header: t('log.userAgent'), accessorFn: (row) => row.user_agent ?? '' },
     ],
-    [t, i18n.language],
+    [t],
   );
 
   return (
@@ -120,7 +122,7 @@ export function ApiLog() {
         {open && (
           <Stack data-testid="log-entry">
             <Text size="sm">
-              {formatDateTime(open.date_time, i18n.language)} · {open.status_code}
+              {formatDateTimeSeconds(open.date_time, i18n.language)} · {open.status_code}
               {open.user_agent ? ` · ${open.user_agent}` : ''}
             </Text>
             {open.query && (

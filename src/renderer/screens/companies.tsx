@@ -1,23 +1,46 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import type { Company, LinkedData, ProblemDetails } from '../../shared/api/types.ts';
 import type { ProfileView } from '../../shared/gateway/channels.ts';
-import { ApiError, listPage, messageOf, problemOf } from '../api.ts';
+import {
+  ApiError,
+  createCompany,
+  deleteCompany,
+  getCompany,
+  listCompanies,
+  messageOf,
+  problemOf,
+  updateCompany,
+} from '../api.ts';
+import {
+  companyInput,
+  CompanyInputs,
+  companyLabels,
+  EMPTY_COMPANY,
+  FormProblemAlert,
+  type CompanyField,
+  type CompanyValues,
+} from '../company-fields.tsx';
+import { formProblem, type FormProblem } from '../form-problem.ts';
 import { useGateway } from '../gateway-context.ts';
 import { PagedTable, type PagedColumns } from '../paged-table.tsx';
-import { ProblemList } from '../problem-list.tsx';
+import { companyAddress, href, screenAddress } from '../routes.ts';
 import { SearchInput } from '../search-input.tsx';
 
-type Outcome = { color: string; text: string } | { problem: ProblemDetails };
+/** What the screen says about the last action: a success or an error, never both at once. */
+type Outcome = { ok: true; text: string } | { ok: false; text: string };
 
 /**
  * The companies of the account: the ones whose invoices it sends and receives. In the local sandbox a company
- * must be registered before invoices addressed to it arrive, and each row can make one arrive.
+ * must be registered before invoices addressed to it arrive, and each row can make one arrive. Each company has
+ * its address (`#/companies/5`), which opens it for editing.
  */
-export function Companies({ profile }: { profile: ProfileView | null }) {
+export function Companies({ profile, editId }: { profile: ProfileView | null; editId: number | null }) {
   const { t } = useTranslation();
   const gateway = useGateway();
+  const [, navigate] = useLocation();
   const [q, setQ] = useState<string | undefined>(undefined);
   const [reloadKey, setReloadKey] = useState(0);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -27,35 +50,34 @@ export function Companies({ profile }: { profile: ProfileView | null }) {
 
   const load = useCallback(
     (page: number, pageSize: number) =>
-      listPage<Company>(gateway, '/company', { page, page_size: pageSize, sort: 'name', q }),
+      listCompanies(gateway, { page, page_size: pageSize, sort: 'name', q }),
     [gateway, q],
   );
 
-  const run = async (action: () => Promise<void>) => {
+  /** A failure in plain words: the problem's detail (in the UI language), never its bare title. */
+  const failed = (e: unknown) => {
+    const problem = e instanceof ApiError ? e.problem : null;
+    const text = problem
+      ? (problem.errors ?? []).map((error) => error.description).join(' ') || problem.detail || problem.title
+      : messageOf(e);
+    setOutcome({ ok: false, text: t('form.failed', { message: text }) });
+  };
+
+  const simulate = async (company: Company) => {
     setOutcome(null);
     try {
-      await action();
+      const response = await gateway.sandbox.receiveInvoice({ toVat: company.vat });
+      if (response.status !== 201) throw new ApiError(response);
+      setOutcome({ ok: true, text: t('companies.simulated', { name: company.name }) });
     } catch (e) {
-      setOutcome(
-        e instanceof ApiError && e.problem ? { problem: e.problem } : { color: 'red', text: messageOf(e) },
-      );
+      failed(e);
     }
   };
 
-  const simulate = (company: Company) =>
-    run(async () => {
-      const response = await gateway.sandbox.receiveInvoice({ toVat: company.vat });
-      if (response.status !== 201) throw new ApiError(response);
-      setOutcome({ color: 'green', text: t('companies.simulated', { name: company.name }) });
-    });
-
-  const remove = (company: Company, force: boolean) =>
-    run(async () => {
-      const response = await gateway.api.request({
-        method: 'DELETE',
-        path: `/company/${company.id}`,
-        query: force ? { force: true } : undefined,
-      });
+  const remove = async (company: Company, force: boolean) => {
+    setOutcome(null);
+    try {
+      const response = await deleteCompany(gateway, company.id, force);
       const linked = (problemOf(response) as (ProblemDetails & { linked?: LinkedData }) | null)?.linked;
       if (response.status === 409 && linked) {
         setRemoving({ company, linked });
@@ -63,9 +85,13 @@ export function Companies({ profile }: { profile: ProfileView | null }) {
       }
       if (response.status !== 200) throw new ApiError(response);
       setRemoving(null);
-      setOutcome({ color: 'green', text: t('companies.removed', { name: company.name }) });
+      setOutcome({ ok: true, text: t('companies.removed', { name: company.name }) });
       reload();
-    });
+    } catch (e) {
+      setRemoving(null);
+      failed(e);
+    }
+  };
 
   const columns = useMemo<PagedColumns<Company>>(
     () => [
@@ -78,6 +104,15 @@ export function Companies({ profile }: { profile: ProfileView | null }) {
         accessorFn: (row) => row.id,
         cell: (info) => (
           <Group gap="xs" justify="end" wrap="nowrap">
+            <Button
+              size="compact-xs"
+              variant="default"
+              component="a"
+              href={href(companyAddress(info.row.original.id))}
+              data-testid="company-edit"
+            >
+              {t('companies.edit')}
+            </Button>
             {local && (
               <Button
                 size="compact-xs"
@@ -109,10 +144,12 @@ export function Companies({ profile }: { profile: ProfileView | null }) {
       <Title order={2}>{t('companies.title')}</Title>
       <Text c="dimmed">{local ? t('companies.introLocal') : t('companies.intro')}</Text>
       {outcome &&
-        ('problem' in outcome ? (
-          <ProblemList problem={outcome.problem} testId="companies-problem" />
+        (outcome.ok ? (
+          <Alert color="green" data-testid="companies-outcome">
+            {outcome.text}
+          </Alert>
         ) : (
-          <Alert color={outcome.color} data-testid="companies-outcome">
+          <Alert color="red" data-testid="companies-problem">
             {outcome.text}
           </Alert>
         ))}
@@ -126,8 +163,18 @@ export function Companies({ profile }: { profile: ProfileView | null }) {
         emptyText={q ? t('companies.noMatch') : t('companies.empty')}
       />
       <CompanyForm
+        onProblem={() => setOutcome(null)}
         onCreated={(company) => {
-          setOutcome({ color: 'green', text: t('companies.added', { name: company.name }) });
+          setOutcome({ ok: true, text: t('companies.added', { name: company.name }) });
+          reload();
+        }}
+      />
+      <CompanyEditor
+        id={editId}
+        onClose={() => navigate(screenAddress('companies'))}
+        onSaved={(company) => {
+          setOutcome({ ok: true, text: t('companies.updated', { name: company.name }) });
+          navigate(screenAddress('companies'));
           reload();
         }}
       />
@@ -154,13 +201,17 @@ export function Companies({ profile }: { profile: ProfileView | null }) {
   );
 }
 
-function CompanyForm({ onCreated }: { onCreated: (company: Company) => void }) {
+function CompanyForm({
+  onCreated,
+  onProblem,
+}: {
+  onCreated: (company: Company) => void;
+  onProblem: () => void;
+}) {
   const { t } = useTranslation();
   const gateway = useGateway();
-  const [name, setName] = useState('');
-  const [vat, setVat] = useState('');
-  const [fiscalCode, setFiscalCode] = useState('');
-  const [problem, setProblem] = useState<ProblemDetails | string | null>(null);
+  const [values, setValues] = useState<CompanyValues>(EMPTY_COMPANY);
+  const [problem, setProblem] = useState<FormProblem<CompanyField> | null>(null);
   const [saving, setSaving] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -168,59 +219,132 @@ function CompanyForm({ onCreated }: { onCreated: (company: Company) => void }) {
     setSaving(true);
     setProblem(null);
     try {
-      const response = await gateway.api.request({
-        method: 'POST',
-        path: '/company',
-        body: {
-          name: name.trim(),
-          vat: vat.trim().toUpperCase(),
-          fiscal_code: fiscalCode.trim().toUpperCase(),
-        },
-      });
-      if (response.status !== 201) throw new ApiError(response);
-      setName('');
-      setVat('');
-      setFiscalCode('');
-      onCreated(response.body as Company);
+      const company = await createCompany(gateway, companyInput(values));
+      setValues(EMPTY_COMPANY);
+      onCreated(company);
     } catch (e) {
-      setProblem(e instanceof ApiError && e.problem ? e.problem : messageOf(e));
+      onProblem();
+      setProblem(formProblem(e instanceof ApiError ? e.problem : null, messageOf(e), companyLabels(t), t));
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} data-testid="company-form">
+    <form onSubmit={(e) => void submit(e)} data-testid="company-form" noValidate>
       <Stack>
         <Title order={3}>{t('companies.add')}</Title>
-        <Group align="end">
-          <TextInput
-            label={t('companies.name')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-          <TextInput
-            label={t('companies.vat')}
-            placeholder="IT01234567897"
-            value={vat}
-            onChange={(e) => setVat(e.currentTarget.value)}
-          />
-          <TextInput
-            label={t('companies.fiscalCode')}
-            value={fiscalCode}
-            onChange={(e) => setFiscalCode(e.currentTarget.value)}
-          />
-          <Button type="submit" loading={saving}>
+        <Group align="start">
+          <CompanyInputs values={values} onChange={setValues} problem={problem} />
+          <Button type="submit" loading={saving} mt={25}>
             {t('companies.save')}
           </Button>
         </Group>
-        {problem &&
-          (typeof problem === 'string' ? (
-            <Alert color="red">{t('app.error', { message: problem })}</Alert>
-          ) : (
-            <ProblemList problem={problem} testId="company-problem" />
-          ))}
+        <FormProblemAlert problem={problem} testId="company-problem" />
       </Stack>
     </form>
+  );
+}
+
+/**
+ * One company, open for editing at its address. Saved with the version it was read at: when someone else saved
+ * it in between, the server refuses (409) and the form offers to read it again.
+ */
+function CompanyEditor({
+  id,
+  onClose,
+  onSaved,
+}: {
+  id: number | null;
+  onClose: () => void;
+  onSaved: (company: Company) => void;
+}) {
+  const { t } = useTranslation();
+  const gateway = useGateway();
+  const [company, setCompany] = useState<Company | null>(null);
+  const [values, setValues] = useState<CompanyValues>(EMPTY_COMPANY);
+  const [problem, setProblem] = useState<FormProblem<CompanyField> | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [round, setRound] = useState(0);
+
+  useEffect(() => {
+    setCompany(null);
+    setProblem(null);
+    setConflict(false);
+    if (id === null) return;
+    let live = true;
+    getCompany(gateway, id).then(
+      (read) => {
+        if (!live) return;
+        setCompany(read);
+        setValues({ name: read.name, vat: read.vat, fiscal_code: read.fiscal_code });
+      },
+      (e: unknown) =>
+        live && setProblem(formProblem(e instanceof ApiError ? e.problem : null, messageOf(e), {}, t)),
+    );
+    return () => {
+      live = false;
+    };
+    // `t` only words a failure; a language switch need not read the company again.
+  }, [gateway, id, round]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!company) return;
+    setSaving(true);
+    setProblem(null);
+    setConflict(false);
+    try {
+      onSaved(
+        await updateCompany(gateway, { ...companyInput(values), id: company.id, version: company.version }),
+      );
+    } catch (e) {
+      // A 409 is either someone else's change (the version moved on) or a VAT number another company has.
+      const current =
+        e instanceof ApiError && e.response.status === 409
+          ? await getCompany(gateway, company.id).catch(() => null)
+          : null;
+      if (current && current.version !== company.version) setConflict(true);
+      else if (e instanceof ApiError && e.response.status === 409 && e.problem)
+        setProblem({ fields: { vat: e.problem.detail }, rest: [] });
+      else
+        setProblem(formProblem(e instanceof ApiError ? e.problem : null, messageOf(e), companyLabels(t), t));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={id !== null}
+      onClose={onClose}
+      title={company ? t('companies.editTitle', { name: company.name }) : t('app.loading')}
+    >
+      <form onSubmit={(e) => void submit(e)} data-testid="company-editor" noValidate>
+        <Stack>
+          <CompanyInputs values={values} onChange={setValues} problem={problem} />
+          <FormProblemAlert problem={problem} testId="company-edit-problem" />
+          {conflict && (
+            <Alert color="orange" data-testid="company-conflict">
+              <Stack gap="xs" align="start">
+                <Text size="sm">{t('companies.conflict')}</Text>
+                <Button size="xs" variant="light" color="orange" onClick={() => setRound((r) => r + 1)}>
+                  {t('companies.reload')}
+                </Button>
+              </Stack>
+            </Alert>
+          )}
+          <Group justify="end">
+            <Button variant="default" onClick={onClose}>
+              {t('profiles.cancel')}
+            </Button>
+            <Button type="submit" loading={saving} disabled={!company}>
+              {t('companies.update')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }

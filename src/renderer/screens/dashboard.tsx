@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Card,
   Group,
   Loader,
@@ -14,7 +15,10 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Send, SendState } from '../../shared/api/types.ts';
 import { listReceived, listSent } from '../api.ts';
+import { formatCount, formatDate } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
+import { useReady } from '../ready.ts';
+import { address, href, screenAddress, sentAddress } from '../routes.ts';
 import { StateBadge } from '../state-badge.tsx';
 
 /** SDI outcomes that ask something of the accountant: fix and resend, or tell the customer where the invoice is. */
@@ -36,14 +40,11 @@ interface Summary {
 export interface DashboardProps {
   /** The active profile's name: the local sandbox, or a remote service. */
   title: string;
-  onLoaded: () => void;
-  /** Opens the sent list, filtered by a state when given. */
-  onOpenSent: (state: SendState | null) => void;
-  onOpenUnread: () => void;
 }
 
-export function Dashboard({ title, onLoaded, onOpenSent, onOpenUnread }: DashboardProps) {
-  const { t } = useTranslation();
+/** Counts and what needs attention; every card is a link to the list it counts (`#/sent?state=Scartato`). */
+export function Dashboard({ title }: DashboardProps) {
+  const { t, i18n } = useTranslation();
   const gateway = useGateway();
   const [summary, setSummary] = useState<Summary | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -68,14 +69,14 @@ export function Dashboard({ title, onLoaded, onOpenSent, onOpenUnread }: Dashboa
             (a) => a.count > 0,
           ),
         });
-        onLoaded();
       },
       (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
     );
     return () => {
       live = false;
     };
-  }, [gateway, onLoaded]);
+  }, [gateway]);
+  useReady(summary !== null || error !== null);
 
   if (error) return <Alert color="red">{t('app.error', { message: error })}</Alert>;
   if (!summary) return <Loader role="status" aria-label={t('app.loading')} />;
@@ -83,15 +84,19 @@ export function Dashboard({ title, onLoaded, onOpenSent, onOpenUnread }: Dashboa
     <Stack>
       <Title order={2}>{title}</Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <CountCard testId="sent-count" label={t('dashboard.sent')} onOpen={() => onOpenSent(null)}>
+        <CountCard testId="sent-count" label={t('dashboard.sent')} to={screenAddress('sent')}>
           <Text fw={700} fz={32}>
-            {summary.sent}
+            {formatCount(summary.sent, i18n.language)}
           </Text>
         </CountCard>
-        <CountCard testId="received-count" label={t('dashboard.received')} onOpen={onOpenUnread}>
+        <CountCard
+          testId="received-count"
+          label={t('dashboard.received')}
+          to={address(screenAddress('inbox'), { unread: summary.unread > 0 })}
+        >
           <Group align="baseline">
             <Text fw={700} fz={32}>
-              {summary.received}
+              {formatCount(summary.received, i18n.language)}
             </Text>
             <Text c="dimmed">{t('dashboard.unread', { count: summary.unread })}</Text>
           </Group>
@@ -104,7 +109,8 @@ export function Dashboard({ title, onLoaded, onOpenSent, onOpenUnread }: Dashboa
             {summary.attention.map(({ state, count }) => (
               <UnstyledButton
                 key={state}
-                onClick={() => onOpenSent(state)}
+                component="a"
+                href={href(address(screenAddress('sent'), { state }))}
                 data-testid="attention-state"
                 data-state={state}
               >
@@ -127,7 +133,12 @@ export function Dashboard({ title, onLoaded, onOpenSent, onOpenUnread }: Dashboa
           <Table.Tbody>
             {summary.latest.map((invoice) => (
               <Table.Tr key={invoice.id}>
-                <Table.Td>{invoice.document_number ?? invoice.file_name}</Table.Td>
+                <Table.Td>
+                  <Anchor href={href(sentAddress(invoice.id))}>
+                    {invoice.document_number ?? invoice.file_name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{formatDate(invoice.document_date, i18n.language)}</Table.Td>
                 <Table.Td>{invoice.nome_committente}</Table.Td>
                 <Table.Td>
                   <StateBadge state={invoice.latest_state} />
@@ -141,9 +152,9 @@ export function Dashboard({ title, onLoaded, onOpenSent, onOpenUnread }: Dashboa
   );
 }
 
-function CountCard(props: { testId: string; label: string; onOpen: () => void; children: ReactNode }) {
+function CountCard(props: { testId: string; label: string; to: string; children: ReactNode }) {
   return (
-    <UnstyledButton onClick={props.onOpen} data-testid={props.testId}>
+    <UnstyledButton component="a" href={href(props.to)} data-testid={props.testId}>
       <Card withBorder>
         <Text c="dimmed" size="sm">
           {props.label}

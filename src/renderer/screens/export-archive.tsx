@@ -24,11 +24,14 @@ type PeriodKind = ExportPeriod['kind'];
 type Transfer = { id: string; bytes: number; total: number | null };
 type Outcome = { color: string; text: string; testId: string };
 
-/** A ZIP of the period's invoices, streamed by the host straight to a file the user picks. */
-export function ExportArchive() {
+/**
+ * A ZIP of the period's invoices, streamed by the host straight to a file the user picks. It starts on the
+ * current month: the sandbox clock's (`today`) where the local sandbox lives at another time, else the real one.
+ */
+export function ExportArchive({ today }: { today: Date | null }) {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
-  const now = new Date();
+  const now = today ?? new Date();
   const [type, setType] = useState<ExportType>('both');
   const [kind, setKind] = useState<PeriodKind>('month');
   const [year, setYear] = useState<number>(now.getFullYear());

@@ -1,25 +1,40 @@
 import { Badge, Group, Stack, Switch, Title, VisuallyHidden } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'wouter';
 import type { Receive } from '../../shared/api/types.ts';
 import { listReceived } from '../api.ts';
 import { CompanySelect } from '../company-select.tsx';
-import { formatDate } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
+import { LocalDate } from '../localized.tsx';
+import { address, receivedAddress, screenAddress } from '../routes.ts';
 import { PagedTable, type PagedColumns } from '../paged-table.tsx';
 import { SearchInput } from '../search-input.tsx';
 import { ReceivedDetails } from './received-details.tsx';
 
-/** Received invoices, newest first; unread ones stand out until opened. */
-export function Inbox({ initialUnreadOnly = false }: { initialUnreadOnly?: boolean }) {
-  const { t, i18n } = useTranslation();
+/**
+ * Received invoices, newest first; unread ones stand out until opened. The filters live in the address
+ * (`#/inbox?unread=1&company=3`), and so does the open invoice (`#/inbox/7`).
+ */
+export function Inbox({ openId }: { openId: number | null }) {
+  const { t } = useTranslation();
   const gateway = useGateway();
-  const [unreadOnly, setUnreadOnly] = useState(initialUnreadOnly);
-  const [companyId, setCompanyId] = useState<number | null>(null);
+  const [, navigate] = useLocation();
+  const [params] = useSearchParams();
+  const unreadOnly = params.get('unread') === '1';
+  const companyParam = params.get('company');
+  const companyId = companyParam && /^\d+$/.test(companyParam) ? Number(companyParam) : null;
+  const filters = { unread: unreadOnly, company: companyId };
+  const setFilters = (next: typeof filters) =>
+    navigate(address(screenAddress('inbox'), next), { replace: true });
   const [q, setQ] = useState<string | undefined>(undefined);
-  const [open, setOpen] = useState<number | null>(null);
-  // Opening an invoice marks it read: the list is read again when the drawer closes.
+  // Opening an invoice marks it read: the list is read again when the drawer closes (by Close, Escape or Back).
   const [reloadKey, setReloadKey] = useState(0);
+  const [shown, setShown] = useState(openId);
+  if (shown !== openId) {
+    setShown(openId);
+    if (openId === null) setReloadKey((k) => k + 1);
+  }
 
   const load = useCallback(
     (page: number, pageSize: number) =>
@@ -56,11 +71,12 @@ export function Inbox({ initialUnreadOnly = false }: { initialUnreadOnly?: boole
       {
         id: 'date',
         header: t('inbox.date'),
-        accessorFn: (row) => formatDate(row.document_date, i18n.language),
+        accessorFn: (row) => row.document_date,
+        cell: (info) => <LocalDate value={info.row.original.document_date} />,
       },
       { id: 'file', header: t('inbox.file'), accessorFn: (row) => row.file_name ?? '' },
     ],
-    [t, i18n.language],
+    [t],
   );
 
   return (
@@ -68,11 +84,11 @@ export function Inbox({ initialUnreadOnly = false }: { initialUnreadOnly?: boole
       <Title order={2}>{t('inbox.title')}</Title>
       <Group align="end">
         <SearchInput onSearch={setQ} />
-        <CompanySelect value={companyId} onChange={setCompanyId} />
+        <CompanySelect value={companyId} onChange={(company) => setFilters({ ...filters, company })} />
         <Switch
           label={t('inbox.unreadOnly')}
           checked={unreadOnly}
-          onChange={(e) => setUnreadOnly(e.currentTarget.checked)}
+          onChange={(e) => setFilters({ ...filters, unread: e.currentTarget.checked })}
           data-testid="unread-only"
           mb={8}
         />
@@ -89,17 +105,11 @@ export function Inbox({ initialUnreadOnly = false }: { initialUnreadOnly?: boole
               ? t('inbox.emptyUnread')
               : t('inbox.empty')
         }
-        onRowClick={(row) => setOpen(row.id)}
+        onRowClick={(row) => navigate(address(receivedAddress(row.id), filters))}
         rowMark={(row) => (row.is_read ? null : { attribute: 'unread', bold: true })}
         reloadKey={reloadKey}
       />
-      <ReceivedDetails
-        id={open}
-        onClose={() => {
-          setOpen(null);
-          setReloadKey((k) => k + 1);
-        }}
-      />
+      <ReceivedDetails id={openId} onClose={() => navigate(address(screenAddress('inbox'), filters))} />
     </Stack>
   );
 }

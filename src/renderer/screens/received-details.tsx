@@ -1,8 +1,7 @@
 import { Drawer, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Receive } from '../../shared/api/types.ts';
-import { getJson } from '../api.ts';
+import { getReceived } from '../api.ts';
 import { formatAmount, formatDate, formatDateTime } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
 import { InvoiceFileActions } from '../invoice-view/file-actions.tsx';
@@ -23,9 +22,7 @@ export function ReceivedDetails({ id, onClose }: { id: number | null; onClose: (
 function Invoice({ id }: { id: number }) {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
-  const invoice = useLoad(
-    useCallback(() => getJson<Receive>(gateway, `/receive/${id}`, { include_payload: true }), [gateway, id]),
-  );
+  const invoice = useLoad(useCallback(() => getReceived(gateway, id), [gateway, id]));
 
   return (
     <LoadedView loaded={invoice}>

@@ -1,12 +1,13 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProblemDetails, Send } from '../../shared/api/types.ts';
+import type { Company, ProblemDetails, Send } from '../../shared/api/types.ts';
 import { toBase64 } from '../../shared/gateway/api-fetch.ts';
 import type { ApiResponse, PickedFile } from '../../shared/gateway/channels.ts';
-import { ApiError, messageOf, problemOf } from '../api.ts';
+import { ApiError, companyIds, getCompany, messageOf, problemOf } from '../api.ts';
 import { useGateway } from '../gateway-context.ts';
 import { ProblemList } from '../problem-list.tsx';
+import { href, screenAddress, sentAddress } from '../routes.ts';
 import { StateBadge } from '../state-badge.tsx';
 import { submissionRequests, type SubmissionRequests } from '../submission.ts';
 
@@ -47,6 +48,8 @@ export function SendInvoices() {
   const gateway = useGateway();
   const [submissions, setSubmissions] = useState<Submission[]>([]);
   const [busy, setBusy] = useState(false);
+  // Companies the server registered by itself for the suppliers of the invoices just sent.
+  const [registered, setRegistered] = useState<Company[]>([]);
 
   const update = useCallback(
     (id: string, phase: Phase) =>
@@ -96,6 +99,10 @@ export function SendInvoices() {
 
   const sendValid = async () => {
     setBusy(true);
+    setRegistered([]);
+    // The companies before sending: a sent invoice whose company is not among them registered it.
+    const before = await companyIds(gateway).catch(() => null);
+    const sentCompanies = new Set<number>();
     try {
       const ready = submissions.filter((s) => s.phase.kind === 'valid' || s.phase.kind === 'declined');
       for (const submission of ready) {
@@ -112,12 +119,18 @@ export function SendInvoices() {
           update(submission.id, { kind: 'declined' });
           break;
         }
+        if (response.status === 201) sentCompanies.add((response.body as Send).company_id);
         update(
           submission.id,
           response.status === 201
             ? { kind: 'sent', send: response.body as Send }
             : rejection('failed', response),
         );
+      }
+      if (before) {
+        const added = [...sentCompanies].filter((id) => !before.has(id));
+        const companies = await Promise.all(added.map((id) => getCompany(gateway, id).catch(() => null)));
+        setRegistered(companies.filter((c): c is Company => c !== null));
       }
     } finally {
       setBusy(false);
@@ -161,6 +174,19 @@ export function SendInvoices() {
           </Button>
         )}
       </Group>
+      {registered.length > 0 && (
+        <Alert color="blue" data-testid="registered-companies" title={t('send.registeredTitle')}>
+          <Text size="sm">
+            {t('send.registered', {
+              count: registered.length,
+              names: registered.map((c) => `${c.name} (${c.vat})`).join(', '),
+            })}
+          </Text>
+          <Anchor href={href(screenAddress('companies'))} size="sm">
+            {t('send.registeredLink')}
+          </Anchor>
+        </Alert>
+      )}
       {submissions.length === 0 && <Text c="dimmed">{t('send.empty')}</Text>}
       {submissions.map((submission) => (
         <SubmissionCard key={submission.id} submission={submission} />
@@ -193,7 +219,9 @@ function SubmissionCard({ submission }: { submission: Submission }) {
       )}
       {phase.kind === 'sent' && (
         <Group gap="xs" data-testid="sent-result">
-          <Text size="sm">{t('send.sentAs', { id: phase.send.id, file: phase.send.file_name ?? '' })}</Text>
+          <Anchor size="sm" href={href(sentAddress(phase.send.id))}>
+            {t('send.sentAs', { id: phase.send.id, file: phase.send.file_name ?? '' })}
+          </Anchor>
           <StateBadge state={phase.send.latest_state} />
         </Group>
       )}

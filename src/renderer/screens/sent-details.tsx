@@ -2,8 +2,8 @@ import { Alert, Button, Drawer, Group, List, Stack, Text, Timeline } from '@mant
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Send, Update } from '../../shared/api/types.ts';
-import { ApiError, attachmentName, getJson, listPage, messageOf } from '../api.ts';
-import { formatDateTime } from '../format.ts';
+import { ApiError, attachmentName, getSent, listUpdates, messageOf } from '../api.ts';
+import { formatDateTimeSeconds } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
 import { InvoiceFileActions } from '../invoice-view/file-actions.tsx';
 import { InvoiceView } from '../invoice-view/invoice-view.tsx';
@@ -14,16 +14,28 @@ import { StateBadge } from '../state-badge.tsx';
 /** `Inviato` is SDI's synchronous answer: the only update without a notification file (docs/sandbox.md). */
 const hasNotification = (update: Update) => update.state !== 'Inviato';
 
-/** A sent invoice's SDI history, oldest first, each notification file downloadable. */
-export function SentDetails({ send, onClose }: { send: Send | null; onClose: () => void }) {
+/**
+ * A sent invoice's SDI history, oldest first, each notification file downloadable. Opened by its address
+ * (`#/sent/42`), so it reads the invoice itself: a reload or a shared link shows the same drawer.
+ */
+export function SentDetails({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const gateway = useGateway();
+  const invoice = useLoad(
+    useCallback(() => (id === null ? Promise.resolve(null) : getSent(gateway, id, true)), [gateway, id]),
+  );
+  const send = invoice.value?.id === id ? invoice.value : null;
   return (
     <Drawer
-      opened={send !== null}
+      opened={id !== null}
       onClose={onClose}
-      title={t('sentDetails.title', { number: send?.document_number ?? send?.file_name ?? '' })}
+      title={
+        send
+          ? t('sentDetails.title', { number: send.document_number ?? send.file_name ?? '' })
+          : t('app.loading')
+      }
     >
-      {send && <History send={send} />}
+      {id !== null && <LoadedView loaded={invoice}>{(full) => full && <History send={full} />}</LoadedView>}
     </Drawer>
   );
 }
@@ -32,18 +44,7 @@ function History({ send }: { send: Send }) {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
   const [downloadError, setDownloadError] = useState<string | null>(null);
-  const invoice = useLoad(
-    useCallback(
-      () => getJson<Send>(gateway, `/send/${send.id}`, { include_payload: true }),
-      [gateway, send.id],
-    ),
-  );
-  const updates = useLoad(
-    useCallback(
-      () => listPage<Update>(gateway, '/update', { send_id: send.id, sort: 'last_update', page_size: 200 }),
-      [gateway, send.id],
-    ),
-  );
+  const updates = useLoad(useCallback(() => listUpdates(gateway, send.id), [gateway, send.id]));
 
   const download = async (update: Update) => {
     setDownloadError(null);
@@ -85,12 +86,12 @@ function History({ send }: { send: Send }) {
                     <Group gap="xs">
                       <StateBadge state={update.state} />
                       <Text size="sm" c="dimmed">
-                        {formatDateTime(update.last_update, i18n.language)}
+                        {formatDateTimeSeconds(update.last_update, i18n.language)}
                       </Text>
                     </Group>
                   }
                 >
-                  {update.description && <Text size="sm">{update.description}</Text>}
+                  <UpdateDescription update={update} />
                   {(update.errors ?? []).length > 0 && (
                     <List size="sm" data-testid="sdi-errors">
                       {update.errors!.map((error) => (
@@ -112,23 +113,43 @@ function History({ send }: { send: Send }) {
           )
         }
       </LoadedView>
-      <LoadedView loaded={invoice}>
-        {(full) =>
-          full.payload ? (
-            <Stack>
-              <InvoiceFileActions
-                file={{
-                  id: full.id,
-                  fileName: full.file_name,
-                  payload: full.payload,
-                  encoding: full.encoding,
-                }}
-              />
-              <InvoiceView payload={full.payload} encoding={full.encoding} />
-            </Stack>
-          ) : null
-        }
-      </LoadedView>
+      {send.payload && (
+        <Stack>
+          <InvoiceFileActions
+            file={{
+              id: send.id,
+              fileName: send.file_name,
+              payload: send.payload,
+              encoding: send.encoding,
+            }}
+          />
+          <InvoiceView payload={send.payload} encoding={send.encoding} />
+        </Stack>
+      )}
     </Stack>
+  );
+}
+
+/**
+ * What an update means, in the UI language; below it, SDI's own words as it wrote them (SDI speaks Italian),
+ * when they say something else: an esito's free text, a held delivery.
+ */
+function UpdateDescription({ update }: { update: Update }) {
+  const { t } = useTranslation();
+  const meaning = update.state ? t(`stateDescription.${update.state}`) : '';
+  const original = update.description?.trim() ?? '';
+  return (
+    <>
+      {meaning && (
+        <Text size="sm" data-testid="sdi-meaning">
+          {meaning}
+        </Text>
+      )}
+      {original && original !== meaning && (
+        <Text size="xs" c="dimmed" lang="it" data-testid="sdi-original">
+          {t('sentDetails.sdiText', { text: original })}
+        </Text>
+      )}
+    </>
   );
 }

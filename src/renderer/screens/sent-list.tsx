@@ -1,24 +1,35 @@
 import { Group, Select, Stack, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SEND_STATES, type Send, type SendState } from '../../shared/api/types.ts';
+import { useLocation, useSearchParams } from 'wouter';
+import { SEND_STATES, type Send } from '../../shared/api/types.ts';
 import { listSent } from '../api.ts';
 import { CompanySelect } from '../company-select.tsx';
 import { SearchInput } from '../search-input.tsx';
-import { formatDate } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
+import { LocalDate } from '../localized.tsx';
 import { PagedTable, type PagedColumns } from '../paged-table.tsx';
+import { address, screenAddress, sentAddress } from '../routes.ts';
 import { StateBadge } from '../state-badge.tsx';
 import { SentDetails } from './sent-details.tsx';
 
-/** Sent invoices, a server page at a time; a row opens its SDI history. */
-export function SentList({ initialState = null }: { initialState?: SendState | null }) {
-  const { t, i18n } = useTranslation();
+/**
+ * Sent invoices, a server page at a time; a row opens its SDI history. The SDI state and company filters live in
+ * the address (`#/sent?state=Scartato&company=3`), and so does the open invoice (`#/sent/42`).
+ */
+export function SentList({ openId }: { openId: number | null }) {
+  const { t } = useTranslation();
   const gateway = useGateway();
-  const [open, setOpen] = useState<Send | null>(null);
+  const [, navigate] = useLocation();
+  const [params] = useSearchParams();
+  const state = SEND_STATES.find((s) => s === params.get('state')) ?? null;
+  const companyParam = params.get('company');
+  const companyId = companyParam && /^\d+$/.test(companyParam) ? Number(companyParam) : null;
   const [q, setQ] = useState<string | undefined>(undefined);
-  const [state, setState] = useState<SendState | null>(initialState);
-  const [companyId, setCompanyId] = useState<number | null>(null);
+  const filters = { state, company: companyId };
+  // Filters replace the address rather than add to history: Back leaves the list, not the last filter.
+  const setFilters = (next: typeof filters) =>
+    navigate(address(screenAddress('sent'), next), { replace: true });
   const load = useCallback(
     (page: number, pageSize: number) =>
       listSent(gateway, {
@@ -31,13 +42,15 @@ export function SentList({ initialState = null }: { initialState?: SendState | n
     [gateway, q, state, companyId],
   );
 
+  // Raw values in the rows, formatted when drawn: a language switch redraws every cell in the new language.
   const columns = useMemo<PagedColumns<Send>>(
     () => [
       { id: 'number', header: t('sent.number'), accessorFn: (row) => row.document_number ?? '' },
       {
         id: 'date',
         header: t('sent.date'),
-        accessorFn: (row) => formatDate(row.document_date, i18n.language),
+        accessorFn: (row) => row.document_date,
+        cell: (info) => <LocalDate value={info.row.original.document_date} />,
       },
       { id: 'customer', header: t('sent.customer'), accessorFn: (row) => row.nome_committente ?? '' },
       { id: 'file', header: t('sent.file'), accessorFn: (row) => row.file_name ?? '' },
@@ -48,7 +61,7 @@ export function SentList({ initialState = null }: { initialState?: SendState | n
         cell: (info) => <StateBadge state={info.row.original.latest_state} />,
       },
     ],
-    [t, i18n.language],
+    [t],
   );
 
   return (
@@ -63,10 +76,12 @@ export function SentList({ initialState = null }: { initialState?: SendState | n
           clearable
           w={220}
           value={state}
-          onChange={(value) => setState(SEND_STATES.find((s) => s === value) ?? null)}
+          onChange={(value) =>
+            setFilters({ ...filters, state: SEND_STATES.find((s) => s === value) ?? null })
+          }
           data={SEND_STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))}
         />
-        <CompanySelect value={companyId} onChange={setCompanyId} />
+        <CompanySelect value={companyId} onChange={(company) => setFilters({ ...filters, company })} />
       </Group>
       <PagedTable
         testId="sent-table"
@@ -74,9 +89,9 @@ export function SentList({ initialState = null }: { initialState?: SendState | n
         load={load}
         rowId={(row) => String(row.id)}
         emptyText={q || state || companyId !== null ? t('sent.noMatch') : t('sent.empty')}
-        onRowClick={setOpen}
+        onRowClick={(row) => navigate(address(sentAddress(row.id), filters))}
       />
-      <SentDetails send={open} onClose={() => setOpen(null)} />
+      <SentDetails id={openId} onClose={() => navigate(address(screenAddress('sent'), filters))} />
     </Stack>
   );
 }

@@ -129,6 +129,14 @@ export interface SimulatedInvoiceRequest {
   format?: 'FPR12' | 'FPA12';
 }
 
+/** The local sandbox's clock (`GET /_sandbox/clock`): the time every rule of the sandbox reads. */
+export interface SandboxClockState {
+  /** ISO 8601 instant. */
+  now: string;
+  offset_seconds: number;
+  frozen: boolean;
+}
+
 /** Every channel: its request payload and its answer. */
 export interface GatewayChannels {
   'api.request': { request: ApiRequest; response: ApiResponse };
@@ -147,6 +155,8 @@ export interface GatewayChannels {
   'print.toPdf': { request: { suggestedName: string }; response: SaveResult };
   /** Local sandbox only: refused while a remote profile is active (a real service has no such control). */
   'sandbox.receiveInvoice': { request: SimulatedInvoiceRequest; response: ApiResponse };
+  /** Local sandbox only, like `sandbox.receiveInvoice`: the sandbox clock, as `GET /_sandbox/clock` answers. */
+  'sandbox.clock': { request: void; response: ApiResponse };
 }
 
 export type Channel = keyof GatewayChannels;
@@ -170,6 +180,7 @@ const CHANNEL_SET: Record<Channel, true> = {
   'dialog.saveDownload': true,
   'print.toPdf': true,
   'sandbox.receiveInvoice': true,
+  'sandbox.clock': true,
 };
 export const CHANNELS = Object.keys(CHANNEL_SET) as Channel[];
 

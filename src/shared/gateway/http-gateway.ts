@@ -135,6 +135,11 @@ export function createHttpGateway(options: HttpGatewayOptions): Gateway {
         authorization,
         simulatedInvoiceRequest(toVat, format === 'FPA12' ? 'FPA12' : 'FPR12'),
       ),
+    'sandbox.clock': () =>
+      performApiRequest(fetchImpl, sandboxControlBase(baseUrl), authorization, {
+        method: 'GET',
+        path: '/clock',
+      }),
     'print.toPdf': async () => {
       // A page cannot write a PDF itself; the browser's print dialog offers "Save as PDF".
       globalThis.print?.();

@@ -1,0 +1,91 @@
+import { Autocomplete, type ComboboxItem, type ComboboxItemGroup } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { searchEverything, type SearchResults } from './api.ts';
+import { formatDate } from './format.ts';
+import { useGateway } from './gateway-context.ts';
+import { companyAddress, receivedAddress, sentAddress } from './routes.ts';
+
+/** The server searches from three characters on (`q`), like the lists' own search boxes. */
+const MIN_LENGTH = 3;
+
+/**
+ * One search across sent invoices, received invoices and companies, in the header (`/` focuses it): typing
+ * shows a few of each, grouped; picking one goes to its address (the invoice's drawer, the company's form).
+ */
+export function GlobalSearch({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
+  const { t, i18n } = useTranslation();
+  const gateway = useGateway();
+  const [, navigate] = useLocation();
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text.trim(), 250);
+  const [results, setResults] = useState<{ q: string; found: SearchResults } | null>(null);
+
+  useEffect(() => {
+    if (debounced.length < MIN_LENGTH) return;
+    let live = true;
+    searchEverything(gateway, debounced).then(
+      (found) => live && setResults({ q: debounced, found }),
+      () => live && setResults({ q: debounced, found: { sent: [], received: [], companies: [] } }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [gateway, debounced]);
+
+  const found = results && debounced.length >= MIN_LENGTH ? results.found : null;
+  const groups: ComboboxItemGroup<ComboboxItem>[] = [];
+  if (found) {
+    const date = (value: string | null | undefined) => formatDate(value, i18n.language);
+    const join = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
+    const group = (label: string, items: ComboboxItem[]) =>
+      items.length && groups.push({ group: label, items });
+    group(
+      t('globalSearch.sent'),
+      found.sent.map((s) => ({
+        value: sentAddress(s.id),
+        label: join(s.document_number ?? s.file_name, date(s.document_date), s.nome_committente),
+      })),
+    );
+    group(
+      t('globalSearch.received'),
+      found.received.map((r) => ({
+        value: receivedAddress(r.id),
+        label: join(
+          r.document_number ?? r.file_name,
+          date(r.document_date),
+          r.nome_prestatore ?? r.prestatore,
+        ),
+      })),
+    );
+    group(
+      t('globalSearch.companies'),
+      found.companies.map((c) => ({ value: companyAddress(c.id), label: join(c.name, c.vat) })),
+    );
+    if (groups.length === 0)
+      groups.push({ group: '', items: [{ value: '', label: t('globalSearch.nothing'), disabled: true }] });
+  }
+
+  return (
+    <Autocomplete
+      ref={inputRef}
+      aria-label={t('globalSearch.label')}
+      placeholder={t('globalSearch.placeholder')}
+      data-testid="global-search"
+      w={320}
+      value={text}
+      onChange={setText}
+      data={groups}
+      // The server already chose: the box shows all it found, not only labels containing the typed text.
+      filter={({ options }) => options}
+      onOptionSubmit={(value) => {
+        navigate(value);
+        setText('');
+        inputRef.current?.blur();
+      }}
+      comboboxProps={{ width: 420, position: 'bottom-start' }}
+    />
+  );
+}
