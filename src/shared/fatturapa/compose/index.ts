@@ -1,0 +1,32 @@
+/** The composer's core: draft model, computed totals, numbering, checks while typing, compose and open. */
+export {
+  emptyAddress,
+  emptyDraft,
+  emptyLine,
+  emptyParty,
+  emptyPaymentDetail,
+  transmissionFormat,
+} from './draft.ts';
+export type * from './draft.ts';
+export {
+  adjustedPrice,
+  computeTotals,
+  exactLineTotal,
+  lineTotal,
+  natureCountsForStamp,
+  stampDutyDue,
+  STAMP_DUTY_AMOUNT,
+  STAMP_DUTY_THRESHOLD,
+} from './totals.ts';
+export type { DraftTotals, VatSummaryTotal } from './totals.ts';
+export { nextDocumentNumber } from './numbering.ts';
+export type { NextNumberOptions } from './numbering.ts';
+export { checkDraft, problemsAt } from './check-draft.ts';
+export type { CheckDraftOptions, DraftLanguage, DraftProblem } from './check-draft.ts';
+export { composeInvoice, composeInvoiceXml, draftFieldOf, REFERENCE_ELEMENTS } from './to-invoice.ts';
+export type { ComposedInvoice } from './to-invoice.ts';
+export { documentCount, draftFromInvoice } from './from-invoice.ts';
+export type { OpenMode, OpenOptions } from './from-invoice.ts';
+export { checkIban, ibanCheckDigits, isValidIban, normalizeIban } from './iban.ts';
+export type { IbanCheck } from './iban.ts';
+export { isTypedNumber, parseTyped } from './numbers.ts';
