@@ -15,6 +15,12 @@ export interface SubmissionRequests {
   send: ApiRequest;
 }
 
+/**
+ * The check asks about the file as it will be sent: with the service's default signature mode (Auto), which
+ * signs an unsigned PA invoice, so such a file is not refused as unsigned before it is sent.
+ */
+const AS_SENT = { signature: 'Auto' };
+
 export function submissionRequests(file: PickedFile, idempotencyKey: string): SubmissionRequests {
   const headers = { 'Idempotency-Key': idempotencyKey };
   const named = checkSdiFileName(file.name) === 'ok';
@@ -22,7 +28,7 @@ export function submissionRequests(file: PickedFile, idempotencyKey: string): Su
   if (text !== null) {
     const xml = { 'content-type': 'application/xml' };
     return {
-      validate: { method: 'POST', path: '/send/validate/xml', body: text, headers: xml },
+      validate: { method: 'POST', path: '/send/validate/xml', query: AS_SENT, body: text, headers: xml },
       send: { method: 'POST', path: '/send/xml', body: text, headers: { ...xml, ...headers } },
     };
   }
@@ -30,7 +36,7 @@ export function submissionRequests(file: PickedFile, idempotencyKey: string): Su
     ? { payload: file.contentBase64, file_name: file.name }
     : { payload: file.contentBase64 };
   return {
-    validate: { method: 'POST', path: '/send/validate', body },
+    validate: { method: 'POST', path: '/send/validate', query: AS_SENT, body },
     send: { method: 'POST', path: '/send', body, headers },
   };
 }

@@ -1,4 +1,5 @@
 import { describeStructureProblem, invoiceToXml, validateStructure } from '../../shared/fatturapa/index.ts';
+import { fromPublicInvoiceJson } from '../../shared/fatturapa/model/index.ts';
 import { invalid, ServiceError } from './service-error.ts';
 
 /**
@@ -20,8 +21,10 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
 }
 
 /**
- * A FatturaPA document sent as JSON (element names as keys) becomes the XML file SDI receives. Its structure
- * is checked first, whatever `validate` says: a JSON document that does not fit the schema has no XML form.
+ * A FatturaPA document sent as JSON (element names as keys) becomes the XML file SDI receives. Both shapes are
+ * taken: the public service's (openapi.yml `FatturaOrdinaria`: no version key, numbers, date-times) and ours
+ * (`@versione`, string leaves); see fromPublicInvoiceJson. Its structure is checked first, whatever
+ * `validate` says: a JSON document that does not fit the schema has no XML form.
  */
 export function invoiceJsonToXml(body: unknown): Uint8Array {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
@@ -29,7 +32,8 @@ export function invoiceJsonToXml(body: unknown): Uint8Array {
   if (nestsDeeperThan(body, JSON_DEPTH_MAX)) {
     throw new ServiceError('invalid', 'body.tooDeep', { limit: JSON_DEPTH_MAX });
   }
-  const problems = validateStructure(body);
+  const invoice = fromPublicInvoiceJson(body) as Record<string, unknown>;
+  const problems = validateStructure(invoice);
   if (problems.length > 0) {
     throw invalid(
       problems.map((p) => ({
@@ -43,5 +47,5 @@ export function invoiceJsonToXml(body: unknown): Uint8Array {
       'invoice.invalid',
     );
   }
-  return new TextEncoder().encode(invoiceToXml(body as Record<string, unknown>));
+  return new TextEncoder().encode(invoiceToXml(invoice));
 }

@@ -1,3 +1,4 @@
+import type { SignatureMode } from '../../shared/api/types.ts';
 import {
   describeSdiProblem,
   describeStructureProblem,
@@ -10,6 +11,7 @@ import {
   type StructureProblem,
 } from '../../shared/fatturapa/index.ts';
 import type { MessageKey } from '../i18n/messages.ts';
+import { DUPLICATE_IN_FILE, fillText } from '../sdi/texts.ts';
 import type { InvoiceFile } from './invoice-file.ts';
 import type { KeyedProblem, Problem } from './service-error.ts';
 
@@ -21,6 +23,11 @@ export interface InvoiceValidationContext {
   lenientIds: boolean;
   /** Hooks that need the database (00002, 00404), filled in by the simulated SDI. */
   hooks?: Pick<SdiCheckContext, 'isFileNameUsed' | 'isDuplicateInvoice'>;
+  /**
+   * A pre-flight check's `signature` parameter: with Apply, Force or Auto the service would sign an unsigned
+   * file before SDI sees it, so a PA invoice is not refused for lacking a signature. Absent: None.
+   */
+  signature?: SignatureMode;
 }
 
 /**
@@ -30,7 +37,53 @@ export interface InvoiceValidationContext {
 export type ProblemRecord =
   | { source: 'server'; problem: KeyedProblem }
   | { source: 'structure'; problem: StructureProblem }
-  | { source: 'sdi'; problem: SdiProblem };
+  | { source: 'sdi'; problem: SdiProblem }
+  | { source: 'sandbox'; problem: SandboxCheckProblem };
+
+/**
+ * A control of the simulated SDI that neither the FatturaPA engine nor the server catalogs word: its texts
+ * are here, in every language the API speaks (Italian is also what the NotificaScarto says).
+ */
+export interface SandboxCheckProblem {
+  code: string;
+  check: SandboxCheck;
+  path: string | null;
+  params: Record<string, string>;
+}
+
+type SandboxCheck = 'unsignedPa' | 'duplicateInFile';
+type Texts = { description: string; hint: string };
+
+const SANDBOX_CHECK_TEXTS: Record<SandboxCheck, Record<'it' | 'en' | 'de', Texts>> = {
+  unsignedPa: {
+    it: {
+      description:
+        'File non integro (firma non valida): una fattura verso la pubblica amministrazione (FPA12) deve essere firmata',
+      hint: 'Firma il file (CAdES .xml.p7m o XAdES) prima dell’invio, o invialo con signature=Auto, Apply o Force.',
+    },
+    en: {
+      description:
+        'File not intact (invalid signature): an invoice to a public administration (FPA12) must be signed',
+      hint: 'Sign the file (CAdES .xml.p7m or XAdES) before sending it, or send it with signature=Auto, Apply or Force.',
+    },
+    de: {
+      description:
+        'Datei nicht unversehrt (ungültige Signatur): eine Rechnung an die öffentliche Verwaltung (FPA12) muss signiert sein',
+      hint: 'Signieren Sie die Datei (CAdES .xml.p7m oder XAdES) vor dem Versand, oder senden Sie sie mit signature=Auto, Apply oder Force.',
+    },
+  },
+  duplicateInFile: {
+    it: DUPLICATE_IN_FILE,
+    en: {
+      description: 'Invoice duplicated in the file: number {{numero}} of {{data}} appears more than once',
+      hint: 'Every invoice of a batch needs its own number, date and document type.',
+    },
+    de: {
+      description: 'Rechnung in der Datei doppelt: Nummer {{numero}} vom {{data}} kommt mehrmals vor',
+      hint: 'Jede Rechnung eines Stapels braucht eine eigene Nummer, ein eigenes Datum und eine eigene Belegart.',
+    },
+  },
+};
 
 const SIGNATURE_MESSAGES: Record<P7mProblem['code'], MessageKey> = {
   '00100': 'signature.expired',
@@ -50,7 +103,8 @@ export interface ValidationReport<P> {
 /**
  * Every error SDI would find in the file, in SDI's order: signature, schema, then content checks. All of
  * them, not just the first, so the sender can fix everything in one go, up to a bound per stage so that a
- * hostile file cannot turn into a huge answer. Warnings are left out.
+ * hostile file cannot turn into a huge answer. Warnings are left out. (The simulated SDI's discard keeps only
+ * the first failing stage's errors, as SDI does: sdi/checks.ts.)
  */
 export async function validateInvoice(
   file: InvoiceFile,
@@ -82,6 +136,20 @@ export async function validateInvoiceRecords(
       });
     }
   }
+  const signedOnSubmission = context.signature !== undefined && context.signature !== 'None';
+  if (
+    !file.signed &&
+    !signedOnSubmission &&
+    file.document.format === 'FPA12' &&
+    file.document.root.Signature === undefined
+  ) {
+    // sdi-rules.md §g: SDI only takes PA invoices signed. A ds:Signature inside the XML (XAdES) counts as a
+    // signature; the sandbox does not verify XAdES.
+    problems.push({
+      source: 'sandbox',
+      problem: { code: UNSIGNED_PA_CODE, check: 'unsignedPa', path: null, params: {} },
+    });
+  }
   // The schema check came with the read: one strict scan both built the document and validated it.
   for (const p of file.structure.problems) problems.push({ source: 'structure', problem: p });
   omitted += file.structure.omitted;
@@ -97,7 +165,34 @@ export async function validateInvoiceRecords(
     if (p.severity !== 'error') continue;
     problems.push({ source: 'sdi', problem: p });
   }
+  for (const duplicate of duplicatesInFile(file)) problems.push({ source: 'sandbox', problem: duplicate });
   return { problems, omitted: omitted + sdi.omittedErrors };
+}
+
+/**
+ * The code an unsigned FPA12 is discarded with. Not confirmed by a source (sdi-rules.md §g: "expected among
+ * 001xx"); 00102 is SDI's code for a signature that does not verify, which a missing one cannot do either.
+ * See docs/sdi-checks.md.
+ */
+export const UNSIGNED_PA_CODE = '00102';
+
+/** 00409: the same invoice (type, date, number) twice in one file. */
+function duplicatesInFile(file: InvoiceFile): SandboxCheckProblem[] {
+  const seen = new Set<string>();
+  const found: SandboxCheckProblem[] = [];
+  file.summary.documents.forEach((document, index) => {
+    const key = JSON.stringify([document.type, document.date, document.number]);
+    if (seen.has(key)) {
+      found.push({
+        code: '00409',
+        check: 'duplicateInFile',
+        path: `FatturaElettronicaBody[${index + 1}]/DatiGenerali/DatiGeneraliDocumento/Numero`,
+        params: { numero: document.number ?? '-', data: document.date ?? '-' },
+      });
+    }
+    seen.add(key);
+  });
+  return found;
 }
 
 /** The {@link Problem} a record stands for, its texts in any language. */
@@ -119,6 +214,20 @@ export function problemFromRecord(record: ProblemRecord): Problem {
         code: p.code,
         path: p.path || null,
         describe: (language) => pick(describeSdiProblem(p, language)),
+      };
+    }
+    case 'sandbox': {
+      const p = record.problem;
+      return {
+        code: p.code,
+        path: p.path,
+        describe: (language) => {
+          const texts = SANDBOX_CHECK_TEXTS[p.check][language];
+          return pick({
+            description: fillText(texts.description, p.params),
+            hint: fillText(texts.hint, p.params),
+          });
+        },
       };
     }
   }

@@ -102,18 +102,29 @@ export class SubmissionService {
     return draft as PreparedSubmission;
   }
 
-  /** Validation on its own (the `/send/validate*` endpoints): every problem (up to the bound), nothing stored. */
-  async check(bytes: Uint8Array, fileName: string | null): Promise<ValidationReport<Problem>> {
+  /**
+   * Validation on its own (the `/send/validate*` endpoints): every problem (up to the bound), nothing stored.
+   * `signature` is the mode the file would be sent with: one the service signs under is not refused as unsigned.
+   */
+  async check(
+    bytes: Uint8Array,
+    fileName: string | null,
+    signature: SignatureMode = 'None',
+  ): Promise<ValidationReport<Problem>> {
     const inspected = await inspectInvoiceFile(this.deps.workers, bytes, this.deps.limits, {
       fileName,
       at: this.deps.clock.now(),
       lenientIds: this.deps.lenientIds,
+      signature,
     });
     if (!inspected.ok) throw invalid([inspected.problem], 'invoice.invalid');
     const nameProblems = fileName === null ? [] : fileNameProblems(fileName, inspected.file.signed);
     const problems = inspected.problems ?? [];
     return {
-      problems: [...nameProblems, ...problems.filter((p) => !(nameProblems.length > 0 && p.code === '00001'))],
+      problems: [
+        ...nameProblems,
+        ...problems.filter((p) => !(nameProblems.length > 0 && p.code === '00001')),
+      ],
       omitted: inspected.omitted,
     };
   }

@@ -12,7 +12,7 @@ import { translator } from '../i18n/translator.ts';
 import { inspectInvoiceFile } from '../workers/invoice.ts';
 import type { TaskRunner } from '../workers/pool.ts';
 import type { DocumentKey } from '../store/sdi-documents.ts';
-import { DUPLICATE_IN_FILE, FORCED_GENERIC, FORCED_SUFFIX, fillText, type SdiText } from './texts.ts';
+import { FORCED_GENERIC, FORCED_SUFFIX, fillText, type SdiText } from './texts.ts';
 
 /** One reason for a discard, as NotificaScarto lists it and the Update repeats it. */
 export interface SdiError {
@@ -49,10 +49,36 @@ const MAX_ERRORS = 200;
 const italian = translator('it');
 
 /**
- * Every control SDI applies to a received file (the same as `validate=true`: signature, schema, content)
- * plus those only SDI can make: file name reuse (00002), duplicates of accepted invoices (00404) and inside
- * the file (00409). Every error is listed, as the sender wants to fix them all at once. SDI writes in
- * Italian, so the texts are Italian whatever language the sender reads.
+ * The stages of SDI's controls, in the order SDI applies them (sdi-rules.md §b): file name, uniqueness and
+ * size; envelope and signature; XSD; content. SDI stops at the first stage that fails.
+ */
+export type CheckStage = 'file' | 'signature' | 'schema' | 'content';
+const STAGES: readonly CheckStage[] = ['file', 'signature', 'schema', 'content'];
+
+/** The stage an SDI error code belongs to. */
+export function stageOf(code: string): CheckStage {
+  if (code === '00001' || code === '00002' || code === '00003' || code === '00106') return 'file';
+  if (code.startsWith('001')) return 'signature';
+  if (code === '00200' || code === '00201') return 'schema';
+  return 'content';
+}
+
+/** The errors of the first stage that has any: what one NotificaScarto lists. */
+export function firstFailingStage<E extends { code: string }>(errors: readonly E[]): E[] {
+  for (const stage of STAGES) {
+    const failing = errors.filter((e) => stageOf(e.code) === stage);
+    if (failing.length > 0) return failing;
+  }
+  return [];
+}
+
+/**
+ * Every control SDI applies to a received file (the same as `validate=true`: signature, schema, content,
+ * duplicates inside the file 00409) plus those only SDI can make: file name reuse (00002) and duplicates of
+ * accepted invoices (00404). Like SDI, the discard lists only the errors of the first stage that fails
+ * (a file with a broken signature is not schema-checked); within that stage, every error, as the sender
+ * wants to fix them all at once. `/send/validate*` lists every stage. SDI writes in Italian, so the texts
+ * are Italian whatever language the sender reads.
  *
  * Asynchronous because it runs on the worker threads (`runner`); it only reads, so it may run again after a
  * crash. The database questions (00002, 00404) cannot be asked from a worker: they are answered ahead or
@@ -90,7 +116,7 @@ export async function checkInvoice(
     if (changed) continue;
     const { file } = inspected;
     const documents = documentKeys(file);
-    const errors = [...(inspected.problems ?? []).map(inItalian), ...duplicatesInFile(documents)];
+    const errors = firstFailingStage((inspected.problems ?? []).map(inItalian));
     const first = file.summary.documents[0];
     const forcedParams = { fileName: ctx.fileName, numero: first?.number, data: first?.date };
     return finish(errors, ctx, forcedParams, documents, file.summary);
@@ -158,23 +184,4 @@ function documentKeys(file: ReadInvoiceFile): DocumentKey[] {
     data: d.date,
     numero: d.number,
   }));
-}
-
-/** 00409: the same invoice twice in one file. */
-function duplicatesInFile(documents: DocumentKey[]): SdiError[] {
-  const seen = new Set<string>();
-  const errors: SdiError[] = [];
-  for (const document of documents) {
-    const key = JSON.stringify([document.tipo, document.data, document.numero]);
-    if (seen.has(key)) {
-      const params = { numero: document.numero, data: document.data };
-      errors.push({
-        code: '00409',
-        description: fillText(DUPLICATE_IN_FILE.description, params),
-        hint: fillText(DUPLICATE_IN_FILE.hint, params),
-      });
-    }
-    seen.add(key);
-  }
-  return errors;
 }

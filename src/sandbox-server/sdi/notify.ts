@@ -85,8 +85,13 @@ function messageInput(
     case 'MC':
       return family === 'pa'
         ? { type, ...common, descrizione: details.description }
-        : // "usually the next day" (sdi-rules.md §c): the invoice reaches the reserved area a day later.
-          { type, ...common, dataMessaADisposizione: new Date(at.getTime() + DAY_MS) };
+        : {
+            type,
+            ...common,
+            // "usually the next day" (sdi-rules.md §c): the invoice reaches the reserved area a day later.
+            dataMessaADisposizione: new Date(at.getTime() + DAY_MS),
+            descrizione: details.description,
+          };
     case 'NE':
       return {
         type,

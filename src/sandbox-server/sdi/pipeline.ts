@@ -274,11 +274,13 @@ export class SdiService {
     } else if (route.via === 'held') {
       inbound.hold(scope, file, send.encoding, send.file_name!, send.identifier!, at);
     }
+    // An MC carries its Descrizione like SDI's (official samples); the Update repeats it word for word.
+    const description = deliveryDescription(route);
     this.transition(
       scope,
       send,
       at,
-      { to: route.state, details: { updateDescription: deliveryDescription(route) } },
+      { to: route.state, details: { updateDescription: description, description } },
       payload,
       file,
     );

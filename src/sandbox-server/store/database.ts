@@ -17,12 +17,29 @@ export function openDatabase(file: string): Db {
 
 function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
-  for (const [index, sql] of MIGRATIONS.entries()) {
+  for (const [index, migration] of MIGRATIONS.entries()) {
     const version = index + 1;
     if (version <= current) continue;
-    db.transaction(() => {
-      db.exec(sql);
-      db.pragma(`user_version = ${version}`);
-    })();
+    if (typeof migration === 'string') {
+      db.transaction(() => {
+        db.exec(migration);
+        db.pragma(`user_version = ${version}`);
+      })();
+      continue;
+    }
+    if (migration.foreignKeysOff) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        migration.run(db);
+        if (migration.foreignKeysOff) {
+          const broken = db.pragma('foreign_key_check') as unknown[];
+          if (broken.length > 0)
+            throw new Error(`migration ${version}: ${broken.length} broken foreign keys`);
+        }
+        db.pragma(`user_version = ${version}`);
+      })();
+    } finally {
+      if (migration.foreignKeysOff) db.pragma('foreign_keys = ON');
+    }
   }
 }

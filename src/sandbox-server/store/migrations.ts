@@ -7,7 +7,63 @@
  * Data migrations that need the data key (sealing columns that were stored in clear) cannot run here, before
  * the key is known: they run in `openStore` once it is unlocked (sealed-columns.ts, `sealLegacyColumns`).
  */
-export const MIGRATIONS: readonly string[] = [
+import type BetterSqlite3 from 'better-sqlite3';
+
+/**
+ * A migration is SQL, or code for what SQL alone cannot do. `foreignKeysOff` runs it with foreign key
+ * enforcement off (the pragma is ignored inside a transaction, so the runner sets it around the
+ * transaction), as SQLite's table rebuild procedure requires; the runner checks the keys before committing.
+ */
+export type Migration = string | { readonly foreignKeysOff: boolean; run(db: BetterSqlite3.Database): void };
+
+/**
+ * Tables whose ids the API shows. SQLite gives a plain INTEGER PRIMARY KEY the largest id + 1, so after
+ * retention purged the newest rows (or all of them) new rows got ids that had named other resources; with
+ * AUTOINCREMENT an id is never given twice.
+ */
+const EXPOSED_ID_TABLES = [
+  'companies',
+  'sends',
+  'receives',
+  'updates',
+  'events',
+  'webhooks',
+  'webhook_history',
+] as const;
+
+/**
+ * Rebuilds `table` with `id INTEGER PRIMARY KEY AUTOINCREMENT` (SQLite's 12-step procedure): same columns,
+ * rows and ids, its indexes and triggers recreated from their stored SQL. The FTS tables keep working: they
+ * refer to the table by name and to the rows by id.
+ */
+function rebuildWithAutoincrement(db: BetterSqlite3.Database, table: string): void {
+  const definition = db
+    .prepare<[string], { sql: string }>(`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?`)
+    .get(table);
+  if (!definition) throw new Error(`migration: no table ${table}`);
+  if (/AUTOINCREMENT/i.test(definition.sql)) return;
+  const pattern = new RegExp(`^CREATE TABLE\\s+"?${table}"?\\s*\\(\\s*id INTEGER PRIMARY KEY,`);
+  if (!pattern.test(definition.sql)) throw new Error(`migration: unexpected definition of ${table}`);
+  const rebuilt = definition.sql.replace(
+    pattern,
+    `CREATE TABLE ${table}_rebuilt (\n    id INTEGER PRIMARY KEY AUTOINCREMENT,`,
+  );
+  const dependents = db
+    .prepare<[string], { sql: string }>(
+      `SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = ? AND sql IS NOT NULL
+       ORDER BY type, name`,
+    )
+    .all(table);
+  db.exec(rebuilt);
+  db.exec(`INSERT INTO ${table}_rebuilt SELECT * FROM ${table}`);
+  db.exec(`DROP TABLE ${table}`);
+  db.exec(`ALTER TABLE ${table}_rebuilt RENAME TO ${table}`);
+  for (const { sql } of dependents) db.exec(sql);
+  // Copying the rows left sqlite_sequence at the largest id kept (renamed along with the table). Ids of
+  // rows purged before this ran are not remembered anywhere; from here on none is given twice.
+}
+
+export const MIGRATIONS: readonly Migration[] = [
   `
   CREATE TABLE accounts (
     id INTEGER PRIMARY KEY,
@@ -344,4 +400,60 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE held_invoices ADD COLUMN sender_account_id INTEGER REFERENCES accounts(id) ON DELETE SET NULL;
   CREATE INDEX held_invoices_sender ON held_invoices (sender_account_id, environment);
   `,
+  `
+  -- Free-text search (q) finds an invoice by its number too (e.g. FT/2015/0008): the indexes are rebuilt with it.
+  DROP TRIGGER sends_fts_insert;
+  DROP TRIGGER sends_fts_delete;
+  DROP TRIGGER sends_fts_update;
+  DROP TABLE sends_fts;
+  CREATE VIRTUAL TABLE sends_fts USING fts5(
+    committente, prestatore, identifier, file_name, nome_committente, document_number,
+    content='sends', content_rowid='id', tokenize='trigram'
+  );
+  CREATE TRIGGER sends_fts_insert AFTER INSERT ON sends BEGIN
+    INSERT INTO sends_fts (rowid, committente, prestatore, identifier, file_name, nome_committente, document_number)
+    VALUES (new.id, new.committente, new.prestatore, new.identifier, new.file_name, new.nome_committente, new.document_number);
+  END;
+  CREATE TRIGGER sends_fts_delete AFTER DELETE ON sends BEGIN
+    INSERT INTO sends_fts (sends_fts, rowid, committente, prestatore, identifier, file_name, nome_committente, document_number)
+    VALUES ('delete', old.id, old.committente, old.prestatore, old.identifier, old.file_name, old.nome_committente, old.document_number);
+  END;
+  CREATE TRIGGER sends_fts_update AFTER UPDATE OF committente, prestatore, identifier, file_name, nome_committente, document_number ON sends BEGIN
+    INSERT INTO sends_fts (sends_fts, rowid, committente, prestatore, identifier, file_name, nome_committente, document_number)
+    VALUES ('delete', old.id, old.committente, old.prestatore, old.identifier, old.file_name, old.nome_committente, old.document_number);
+    INSERT INTO sends_fts (rowid, committente, prestatore, identifier, file_name, nome_committente, document_number)
+    VALUES (new.id, new.committente, new.prestatore, new.identifier, new.file_name, new.nome_committente, new.document_number);
+  END;
+  INSERT INTO sends_fts (sends_fts) VALUES ('rebuild');
+
+  DROP TRIGGER receives_fts_insert;
+  DROP TRIGGER receives_fts_delete;
+  DROP TRIGGER receives_fts_update;
+  DROP TABLE receives_fts;
+  CREATE VIRTUAL TABLE receives_fts USING fts5(
+    committente, prestatore, identifier, file_name, nome_prestatore, document_number,
+    content='receives', content_rowid='id', tokenize='trigram'
+  );
+  CREATE TRIGGER receives_fts_insert AFTER INSERT ON receives BEGIN
+    INSERT INTO receives_fts (rowid, committente, prestatore, identifier, file_name, nome_prestatore, document_number)
+    VALUES (new.id, new.committente, new.prestatore, new.identifier, new.file_name, new.nome_prestatore, new.document_number);
+  END;
+  CREATE TRIGGER receives_fts_delete AFTER DELETE ON receives BEGIN
+    INSERT INTO receives_fts (receives_fts, rowid, committente, prestatore, identifier, file_name, nome_prestatore, document_number)
+    VALUES ('delete', old.id, old.committente, old.prestatore, old.identifier, old.file_name, old.nome_prestatore, old.document_number);
+  END;
+  CREATE TRIGGER receives_fts_update AFTER UPDATE OF committente, prestatore, identifier, file_name, nome_prestatore, document_number ON receives BEGIN
+    INSERT INTO receives_fts (receives_fts, rowid, committente, prestatore, identifier, file_name, nome_prestatore, document_number)
+    VALUES ('delete', old.id, old.committente, old.prestatore, old.identifier, old.file_name, old.nome_prestatore, old.document_number);
+    INSERT INTO receives_fts (rowid, committente, prestatore, identifier, file_name, nome_prestatore, document_number)
+    VALUES (new.id, new.committente, new.prestatore, new.identifier, new.file_name, new.nome_prestatore, new.document_number);
+  END;
+  INSERT INTO receives_fts (receives_fts) VALUES ('rebuild');
+  `,
+  {
+    foreignKeysOff: true,
+    run(db) {
+      for (const table of EXPOSED_ID_TABLES) rebuildWithAutoincrement(db, table);
+    },
+  },
 ];

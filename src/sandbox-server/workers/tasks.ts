@@ -4,6 +4,7 @@
  * pool keeps a small input on the calling thread, so there is one code path either way.
  */
 import { createPrivateKey } from 'node:crypto';
+import type { SignatureMode } from '../../shared/api/types.ts';
 import { threadId } from 'node:worker_threads';
 import type { InvoiceSummary } from '../../shared/fatturapa/index.ts';
 import { tryReadInvoiceFile, type InvoiceFileLimits } from '../domain/invoice-file.ts';
@@ -28,6 +29,8 @@ export interface InspectInvoiceInput {
     lenientIds: boolean;
     /** Given: the SDI's database checks (00002, 00404) run, answered from here (see ValidationAnswers). */
     answers?: ValidationAnswers;
+    /** A pre-flight check's signature mode (see InvoiceValidationContext.signature). */
+    signature?: SignatureMode;
   };
 }
 
@@ -66,6 +69,7 @@ async function inspectInvoice(input: InspectInvoiceInput): Promise<InspectInvoic
     fileName: validation.fileName,
     at: validation.at,
     lenientIds: validation.lenientIds,
+    ...(validation.signature ? { signature: validation.signature } : {}),
     ...(answering ? { hooks: answering.hooks } : {}),
   });
   return { ...base, ...report, queries: answering?.queries ?? null };

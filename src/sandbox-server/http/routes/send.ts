@@ -122,8 +122,15 @@ export function sendRoutes(
   });
 
   /** Validation only: 204 when SDI would accept the file, 422 with every problem otherwise. Stores nothing. */
-  async function validateOnly(res: Response, bytes: Uint8Array, fileName: string | null): Promise<void> {
-    const { problems, omitted } = await services.submissions.check(bytes, fileName);
+  async function validateOnly(
+    req: Request,
+    res: Response,
+    bytes: Uint8Array,
+    fileName: string | null,
+  ): Promise<void> {
+    // The mode the file would be sent with (default None: the file as it is); see SubmissionService.check.
+    const signature = new QueryReader(req).oneOf('signature', SIGNATURE_MODES) ?? 'None';
+    const { problems, omitted } = await services.submissions.check(bytes, fileName, signature);
     store.operations.add(scopeOf(res), 1);
     if (problems.length > 0) throw invalid(problems, 'invoice.invalid', omitted);
     res.status(204).end();
@@ -131,19 +138,19 @@ export function sendRoutes(
 
   router.post('/send/validate', (req, res) => {
     const body = decodeSendBody(req.body);
-    return validateOnly(res, body.bytes, body.fileName);
+    return validateOnly(req, res, body.bytes, body.fileName);
   });
 
   router.post('/send/validate/xml', rawBody, (req, res) =>
-    validateOnly(res, Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array(), null),
+    validateOnly(req, res, Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array(), null),
   );
 
   router.post('/send/validate/file', singleFile(multipart, limits), (req, res) => {
     if (!req.file) throw new ServiceError('invalid', 'body.expectedMultipart');
-    return validateOnly(res, new Uint8Array(req.file.buffer), null);
+    return validateOnly(req, res, new Uint8Array(req.file.buffer), null);
   });
 
-  router.post('/send/validate/json', (req, res) => validateOnly(res, invoiceJsonToXml(req.body), null));
+  router.post('/send/validate/json', (req, res) => validateOnly(req, res, invoiceJsonToXml(req.body), null));
 
   return router;
 }

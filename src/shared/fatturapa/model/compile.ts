@@ -48,6 +48,8 @@ export interface CompiledSlot {
   namespace: string | null;
   complex: CompiledComplex | null;
   simple: SimpleCheck | null;
+  /** The simple type behind `simple`: what the public JSON's numbers and date-times are converted to. */
+  simpleType: SimpleTypeDef | null;
   /** Content accepted as is (ds:Signature). */
   any: boolean;
   defaultValue: string | null;
@@ -110,6 +112,7 @@ export function compileComplex(def: ComplexTypeDef): CompiledComplex {
       namespace: element.namespace ?? null,
       complex: type.kind === 'complex' ? compileComplex(type) : null,
       simple: type.kind === 'complex' || type.kind === 'any' ? null : compileSimple(type),
+      simpleType: type.kind === 'complex' || type.kind === 'any' ? null : type,
       any: type.kind === 'any',
       defaultValue: element.default ?? null,
       choice,

@@ -1,5 +1,6 @@
 export { invoiceToJson } from './to-json.ts';
 export { invoiceToXml } from './to-xml.ts';
+export { fromPublicInvoiceJson } from './public-json.ts';
 export type { InvoiceToXmlOptions } from './to-xml.ts';
 export {
   validateStructure,
