@@ -158,6 +158,8 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
       closing ??= new Promise<void>((resolve) => {
         stopping = true;
         const deadline = Date.now() + graceMs;
+        // Open event streams (an open UI) end now: they would otherwise last until the deadline cuts them.
+        services.live.close();
         // Requests in flight finish, then their connections close instead of idling in keep-alive.
         for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
         // Past the grace period, whatever is still open (a stalled upload, a slow reader) is cut.

@@ -13,9 +13,10 @@ import { ApiKeyService } from './api-keys.ts';
 import { CompanyService } from './companies.ts';
 import { ExportService } from './export.ts';
 import { InboundService } from './inbound.ts';
+import { LiveEvents, LiveReceiveService } from './live-events.ts';
 import type { InvoiceFileLimits } from './invoice-file.ts';
 import { DEFAULT_LIVE_QUOTA, QuotaService, type LiveQuota } from './quota.ts';
-import { ReceiveService } from './receives.ts';
+import type { ReceiveService } from './receives.ts';
 import { WebhookService } from './webhooks.ts';
 import { SubmissionService } from './submission.ts';
 
@@ -32,6 +33,8 @@ export interface Services {
   quota: QuotaService;
   exports: ExportService;
   webhooks: WebhookService;
+  /** Changes pushed to an open UI (`GET /_sandbox/events`). */
+  live: LiveEvents;
   /** The worker threads of CPU-heavy work; the server closes them last (`workers.close()`). */
   workers: WorkerPool;
 }
@@ -66,7 +69,8 @@ export function createServices(deps: {
     signer: () => (signer ??= SandboxSigner.open(deps.dataDir, deps.store.box, { now: deps.clock.now() })),
   });
   const inbound = new InboundService({ ...deps, companies });
-  const receives = new ReceiveService(deps.store);
+  const live = new LiveEvents();
+  const receives = new LiveReceiveService(deps.store, live);
   const jobs = new JobQueue({
     store: deps.store,
     clock: deps.clock,
@@ -75,9 +79,10 @@ export function createServices(deps: {
   });
   registerMaintenanceJobs(jobs, deps.store);
   const webhooks = new WebhookService(deps.store, deps.clock, jobs);
-  inbound.onDelivered((scope, receive) =>
-    webhooks.notify(scope, webhooks.systemNotification(scope, 'receive.add', receive.id, receive.company_id)),
-  );
+  inbound.onDelivered((scope, receive) => {
+    webhooks.notify(scope, webhooks.systemNotification(scope, 'receive.add', receive.id, receive.company_id));
+    live.publish(scope, { type: 'receive.add', id: receive.id });
+  });
   const sdi = new SdiService({
     store: deps.store,
     clock: deps.clock,
@@ -89,12 +94,13 @@ export function createServices(deps: {
     workers,
     options: { delayMs: deps.sdiDelayMs ?? 1000, lenientIds: deps.lenientIds ?? false },
   });
-  sdi.onUpdate((update) =>
+  sdi.onUpdate((update) => {
     webhooks.notify(
       update.scope,
       webhooks.systemNotification(update.scope, 'update.add', update.updateId, update.companyId),
-    ),
-  );
+    );
+    live.publish(update.scope, { type: 'send.state', id: update.sendId, state: update.state });
+  });
   return {
     keys: new ApiKeyService(deps.store, deps.clock, deps.random),
     companies,
@@ -107,6 +113,7 @@ export function createServices(deps: {
     quota,
     exports: new ExportService(deps.store, receives),
     webhooks,
+    live,
     workers,
   };
 }

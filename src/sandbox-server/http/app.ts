@@ -17,6 +17,7 @@ import { jsonBody } from './raw-body.ts';
 import { requestContext } from './request-context.ts';
 import type { AppUi } from './routes/app-ui.ts';
 import { companyRoutes } from './routes/company.ts';
+import { liveEventRoutes } from './routes/events.ts';
 import { exportRoutes } from './routes/export.ts';
 import { healthRoutes } from './routes/health.ts';
 import { logRoutes } from './routes/log.ts';
@@ -93,6 +94,7 @@ export function createApp(deps: AppDependencies): Express {
     ...authenticated,
     requireTestKey,
     json,
+    liveEventRoutes(services.live),
     sandboxRoutes({
       services,
       store,
