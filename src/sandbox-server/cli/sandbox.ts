@@ -4,6 +4,7 @@ import type { Environment } from '../../shared/api/types.ts';
 import { parseDuration, systemClock } from '../clock.ts';
 import { defaultDataDir } from '../data-dir.ts';
 import { watchLaunchers } from './launcher-watch.ts';
+import { sampleInvoice } from './sample-invoice.ts';
 import { ApiKeyService } from '../domain/api-keys.ts';
 import type { LiveQuota } from '../domain/quota.ts';
 import { cryptoRandom } from '../random.ts';
@@ -19,11 +20,14 @@ import {
 
 const USAGE = `Usage: npm run --silent sandbox -- <command> [options]
 
+Every command works on one data folder: --data-dir DIR, else $SCAMBIO_DATA_DIR, else the desktop app's
+(${defaultDataDir()}). Give \`keys\` and \`sample\` the same folder as \`serve\`.
+
 Commands:
   serve                  run the local v1 API in the foreground (default)
       --port N           port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
       --host ADDR        address to bind (default ${DEFAULT_HOST})
-      --data-dir DIR     data folder (default: the desktop app's, ${defaultDataDir()})
+      --data-dir DIR     data folder (see above)
       --log-level LEVEL  fatal|error|warn|info|debug|silent (default info)
       --rate-limit SPEC  per-key limits, e.g. 100/s,2000/m,100000/d (the default), or unlimited
       --sdi-delay TIME   sandbox time before the simulated SDI takes a submission, e.g. 1s (default), 0, 5m
@@ -34,10 +38,17 @@ Commands:
       --env test|live    environment of the key (default test)
       --account NAME     account to create the key in, created if needed (default "default")
       --origins CSV      browser origins allowed to use the key
+      --data-dir DIR     the data folder of the server the key is for
   keys list              list keys (never the keys themselves: they are stored hashed)
   keys revoke KEY|ID     revoke a key
   keys origins KEY|ID    set the browser origins allowed to use a key (CORS)
       --origins CSV      the new list; empty to allow none
+  sample                 print a valid invoice to send (today on the sandbox clock, unique numbers);
+                         its SDI file name goes to standard error
+      --to VAT           the customer's VAT number, e.g. IT01234567897 (default: a sample customer)
+      --from VAT         the supplier's (default: the account's own sample supplier)
+      --account NAME     whose sample supplier (default "default")
+      --pa               a public administration's invoice (FPA12)
 `;
 
 const DEFAULT_ACCOUNT = 'default';
@@ -59,6 +70,9 @@ export async function main(argv: string[]): Promise<number> {
       env: { type: 'string' },
       account: { type: 'string' },
       origins: { type: 'string' },
+      to: { type: 'string' },
+      from: { type: 'string' },
+      pa: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -136,6 +150,30 @@ export async function main(argv: string[]): Promise<number> {
         return 1;
       }
       return usageError('keys needs create, list, origins KEY or revoke KEY');
+    } finally {
+      store.close();
+    }
+  }
+  if (command === 'sample') {
+    for (const [flag, vat] of [
+      ['--to', values.to],
+      ['--from', values.from],
+    ] as const) {
+      if (vat !== undefined && !/^[A-Z]{2}[0-9A-Za-z]{2,28}$/.test(vat)) {
+        return usageError(`${flag} needs a VAT number with its country code, e.g. IT01234567897`);
+      }
+    }
+    const store = openSandboxStore(dataDir);
+    try {
+      const sample = sampleInvoice(store, cryptoRandom, {
+        account: values.account ?? DEFAULT_ACCOUNT,
+        ...(values.from ? { from: values.from } : {}),
+        ...(values.to ? { to: values.to } : {}),
+        pa: values.pa ?? false,
+      });
+      process.stdout.write(sample.xml);
+      process.stderr.write(`${sample.fileName}\n`);
+      return 0;
     } finally {
       store.close();
     }

@@ -16,6 +16,10 @@ export interface GenerateInvoiceOptions {
   /** The invoice's number, unique enough for the recipient to tell invoices apart. */
   number: string;
   at: Date;
+  /** The supplier; default: the sandbox's outside supplier (GENERATED_SUPPLIER). */
+  from?: { vat: string; name: string };
+  /** ProgressivoInvio; default: the end of the number. */
+  progressive?: string;
 }
 
 /**
@@ -24,19 +28,21 @@ export interface GenerateInvoiceOptions {
  * typed JSON and written by its serializer, so element names and order come from the schema model, not a template.
  */
 export function generateInvoiceXml(options: GenerateInvoiceOptions): string {
+  const from = options.from ?? GENERATED_SUPPLIER;
+  const supplier = { IdPaese: from.vat.slice(0, 2), IdCodice: from.vat.slice(2) };
   const invoice: OrdinaryInvoiceJson = {
     '@versione': options.format,
     FatturaElettronicaHeader: {
       DatiTrasmissione: {
-        IdTrasmittente: { IdPaese: 'IT', IdCodice: SUPPLIER_CODE },
-        ProgressivoInvio: options.number.slice(-10),
+        IdTrasmittente: supplier,
+        ProgressivoInvio: options.progressive ?? options.number.slice(-10),
         FormatoTrasmissione: options.format,
         CodiceDestinatario: options.format === 'FPA12' ? 'UFSBX1' : 'SCAMBIO',
       },
       CedentePrestatore: {
         DatiAnagrafici: {
-          IdFiscaleIVA: { IdPaese: 'IT', IdCodice: SUPPLIER_CODE },
-          Anagrafica: { Denominazione: GENERATED_SUPPLIER.name },
+          IdFiscaleIVA: supplier,
+          Anagrafica: { Denominazione: from.name },
           RegimeFiscale: 'RF01',
         },
         Sede: {
