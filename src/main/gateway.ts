@@ -8,6 +8,7 @@ import {
   streamApiDownload,
   toBase64,
 } from '../shared/gateway/api-fetch.ts';
+import { followLiveEvents, liveWatcher } from '../shared/gateway/live-stream.ts';
 import {
   CHANNELS,
   LANGUAGES,
@@ -72,6 +73,7 @@ export function createMainGateway(options: MainGatewayOptions): GatewayHandlers 
     return { saved: true };
   };
   const openFile = options.openFile ?? openPartialFile;
+  const watch = liveWatcher();
   return {
     'api.request': async (request) => {
       const { baseUrl, key, environment } = await options.profiles.activeCredentials();
@@ -159,6 +161,13 @@ export function createMainGateway(options: MainGatewayOptions): GatewayHandlers 
       const { baseUrl, key } = await options.profiles.activeCredentials();
       const request = simulatedInvoiceRequest(toVat, format === 'FPA12' ? 'FPA12' : 'FPR12');
       return performApiRequest(fetchImpl, sandboxControlBase(baseUrl), basicAuthorization(key), request);
+    },
+    'live.watch': async (_payload, { emit }) => {
+      // A remote profile has no push channel; a watch of the local sandbox before the switch ends here.
+      if (options.profiles.list().activeId !== LOCAL_PROFILE_ID)
+        return watch(async () => ({ outcome: 'unavailable' }));
+      const { baseUrl, key } = await options.profiles.activeCredentials();
+      return watch((signal) => followLiveEvents(fetchImpl, baseUrl, basicAuthorization(key), emit, signal));
     },
     'sandbox.clock': async () => {
       if (options.profiles.list().activeId !== LOCAL_PROFILE_ID) {

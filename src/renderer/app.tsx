@@ -1,6 +1,6 @@
 import { AppShell, Badge, Group, NavLink, Select, Text, Title, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import {
@@ -14,10 +14,12 @@ import { useGateway } from './gateway-context.ts';
 import { GlobalSearch } from './global-search.tsx';
 import { useHashLocation } from './hash-location.ts';
 import { ReadyContext } from './ready.ts';
-import { href, screenAddress, screenOf } from './routes.ts';
+import { COMPOSE_ADDRESS, href, screenAddress, screenOf } from './routes.ts';
 import { SandboxClockBadge, useSandboxClock } from './sandbox-clock.tsx';
 import { ThemeSelect } from './theme.tsx';
 import { useUnreadCount } from './unread-count.ts';
+import { ConnectionBanner, LiveProvider, useLiveReload } from './live.tsx';
+import { NotificationsToggle } from './notifications.tsx';
 import { ApiLog } from './screens/api-log.tsx';
 import { Companies } from './screens/companies.tsx';
 import { Dashboard } from './screens/dashboard.tsx';
@@ -26,6 +28,9 @@ import { Inbox } from './screens/inbox.tsx';
 import { Profiles } from './screens/profiles.tsx';
 import { SendInvoices } from './screens/send-invoices.tsx';
 import { SentList } from './screens/sent-list.tsx';
+
+// The composer carries the XML engines: loaded the first time it is opened.
+const ComposeScreen = lazy(() => import('./compose/compose-screen.tsx'));
 
 /** Screens whose first data is a list: they say themselves when it has arrived (see ReadyContext). */
 const LOADING_SCREENS = new Set(['dashboard', 'sent', 'inbox', 'companies', 'log']);
@@ -47,7 +52,7 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
   const [profiles, setProfiles] = useState<ProfilesView | null>(null);
   const [keychain, setKeychain] = useState<KeychainStatus | null>(null);
   // Asked again on every navigation and profile switch, and once a minute.
-  const unread = useUnreadCount(gateway, `${location}:${profiles?.activeId ?? ''}`);
+  const unreadKey = `${location}:${profiles?.activeId ?? ''}`;
   const profile = profiles?.profiles.find((p) => p.id === profiles.activeId) ?? null;
   const clock = useSandboxClock(profile, `${screen}`);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -104,108 +109,134 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
 
   return (
     <ReadyContext.Provider value={onLoaded}>
-      <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm' }} padding="md">
-        <AppShell.Header>
-          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group wrap="nowrap">
-              <Title order={1} fz="h3">
-                {t('app.title')}
-              </Title>
-              <GlobalSearch inputRef={searchRef} />
+      {/* Keyed on the active profile: another profile is another push channel (or polling). */}
+      <LiveProvider key={profiles?.activeId ?? ''}>
+        <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm' }} padding="md">
+          <AppShell.Header>
+            <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+              <Group wrap="nowrap">
+                <Title order={1} fz="h3">
+                  {t('app.title')}
+                </Title>
+                <GlobalSearch inputRef={searchRef} />
+              </Group>
+              <Group wrap="nowrap" gap="sm">
+                {clock && <SandboxClockBadge clock={clock} />}
+                {profile && (
+                  <Group gap="xs" data-testid="active-profile" wrap="nowrap">
+                    <Text size="sm">{profile.kind === 'local' ? t('profile.local') : profile.name}</Text>
+                    <Badge
+                      color={profile.environment === 'live' ? 'red' : 'yellow'}
+                      data-environment={profile.environment}
+                    >
+                      {t(`profile.environment.${profile.environment}`)}
+                    </Badge>
+                  </Group>
+                )}
+                {/* In a browser there are no live profiles at all, so the keychain is not worth mentioning there. */}
+                {keychain && !keychain.available && keychain.reason !== 'browser' && (
+                  <Tooltip label={t('profile.keychainHint', { reason: keychain.reason })} multiline w={320}>
+                    <Badge variant="outline" color="gray" data-testid="keychain-unavailable">
+                      {t('profile.keychainUnavailable')}
+                    </Badge>
+                  </Tooltip>
+                )}
+                <NotificationsToggle />
+                <ThemeSelect />
+                <Select
+                  aria-label={t('language.label')}
+                  data-testid="language"
+                  w={120}
+                  allowDeselect={false}
+                  value={i18n.language as Language}
+                  onChange={(value) => void changeLanguage(value)}
+                  data={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
+                />
+              </Group>
             </Group>
-            <Group wrap="nowrap" gap="sm">
-              {clock && <SandboxClockBadge clock={clock} />}
-              {profile && (
-                <Group gap="xs" data-testid="active-profile" wrap="nowrap">
-                  <Text size="sm">{profile.kind === 'local' ? t('profile.local') : profile.name}</Text>
-                  <Badge
-                    color={profile.environment === 'live' ? 'red' : 'yellow'}
-                    data-environment={profile.environment}
-                  >
-                    {t(`profile.environment.${profile.environment}`)}
-                  </Badge>
-                </Group>
-              )}
-              {/* In a browser there are no live profiles at all, so the keychain is not worth mentioning there. */}
-              {keychain && !keychain.available && keychain.reason !== 'browser' && (
-                <Tooltip label={t('profile.keychainHint', { reason: keychain.reason })} multiline w={320}>
-                  <Badge variant="outline" color="gray" data-testid="keychain-unavailable">
-                    {t('profile.keychainUnavailable')}
-                  </Badge>
-                </Tooltip>
-              )}
-              <ThemeSelect />
-              <Select
-                aria-label={t('language.label')}
-                data-testid="language"
-                w={120}
-                allowDeselect={false}
-                value={i18n.language as Language}
-                onChange={(value) => void changeLanguage(value)}
-                data={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
-              />
-            </Group>
-          </Group>
-        </AppShell.Header>
-        <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
-          {SCREENS.map((s) => (
+          </AppShell.Header>
+          <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
             <NavLink
-              key={s}
               component="a"
-              href={href(screenAddress(s))}
-              label={t(`nav.${s}`)}
-              active={screen === s}
-              aria-current={screen === s ? 'page' : undefined}
-              data-testid={`nav-${s}`}
-              rightSection={
-                s === 'inbox' && unread ? (
-                  <Badge
-                    size="sm"
-                    circle={unread < 10}
-                    aria-label={t('dashboard.unread', { count: unread })}
-                    data-testid="unread-badge"
-                  >
-                    {unread}
-                  </Badge>
-                ) : undefined
-              }
+              href={href(COMPOSE_ADDRESS)}
+              label={t('compose.nav')}
+              active={location === COMPOSE_ADDRESS}
+              aria-current={location === COMPOSE_ADDRESS ? 'page' : undefined}
+              data-testid="nav-compose"
             />
-          ))}
-        </AppShell.Navbar>
-        {/* Keyed on the active profile: choosing another one remounts the screen, which loads its data again. */}
-        <AppShell.Main key={profiles?.activeId ?? ''}>
-          <Switch>
-            <Route path="/dashboard">
-              <Dashboard title={profile?.kind === 'remote' ? profile.name : t('profile.local')} />
-            </Route>
-            <Route path="/send">
-              <SendInvoices />
-            </Route>
-            <Route path="/sent/:id?">{(params) => <SentList openId={numeric(params.id)} />}</Route>
-            <Route path="/inbox/:id?">{(params) => <Inbox openId={numeric(params.id)} />}</Route>
-            <Route path="/export">
-              {/* Remounted when the sandbox month becomes known or changes: the form starts on it. */}
-              <ExportArchive
-                key={clock ? `${clock.now.getFullYear()}-${clock.now.getMonth()}` : 'real'}
-                today={clock?.now ?? null}
+            {SCREENS.map((s) => (
+              <NavLink
+                key={s}
+                component="a"
+                href={href(screenAddress(s))}
+                label={t(`nav.${s}`)}
+                active={screen === s}
+                aria-current={screen === s ? 'page' : undefined}
+                data-testid={`nav-${s}`}
+                rightSection={s === 'inbox' ? <UnreadBadge refreshKey={unreadKey} /> : undefined}
               />
-            </Route>
-            <Route path="/companies/:id?">
-              {(params) => <Companies profile={profile} editId={numeric(params.id)} />}
-            </Route>
-            <Route path="/log">
-              <ApiLog />
-            </Route>
-            <Route path="/profiles">
-              {profiles && <Profiles view={profiles} keychain={keychain} onChange={setProfiles} />}
-            </Route>
-            <Route>
-              <Redirect to={screenAddress('dashboard')} replace />
-            </Route>
-          </Switch>
-        </AppShell.Main>
-      </AppShell>
+            ))}
+          </AppShell.Navbar>
+          {/* Keyed on the active profile: choosing another one remounts the screen, which loads its data again. */}
+          <AppShell.Main key={profiles?.activeId ?? ''}>
+            <ConnectionBanner />
+            <Switch>
+              <Route path="/dashboard">
+                <Dashboard title={profile?.kind === 'remote' ? profile.name : t('profile.local')} />
+              </Route>
+              <Route path={COMPOSE_ADDRESS}>
+                <Suspense fallback={null}>
+                  <ComposeScreen />
+                </Suspense>
+              </Route>
+              <Route path="/send">
+                <SendInvoices />
+              </Route>
+              <Route path="/sent/:id?">{(params) => <SentList openId={numeric(params.id)} />}</Route>
+              <Route path="/inbox/:id?">{(params) => <Inbox openId={numeric(params.id)} />}</Route>
+              <Route path="/export">
+                {/* Remounted when the sandbox month becomes known or changes: the form starts on it. */}
+                <ExportArchive
+                  key={clock ? `${clock.now.getFullYear()}-${clock.now.getMonth()}` : 'real'}
+                  today={clock?.now ?? null}
+                />
+              </Route>
+              <Route path="/companies/:id?">
+                {(params) => <Companies profile={profile} editId={numeric(params.id)} />}
+              </Route>
+              <Route path="/log">
+                <ApiLog />
+              </Route>
+              <Route path="/profiles">
+                {profiles && <Profiles view={profiles} keychain={keychain} onChange={setProfiles} />}
+              </Route>
+              <Route>
+                <Redirect to={screenAddress('dashboard')} replace />
+              </Route>
+            </Switch>
+          </AppShell.Main>
+        </AppShell>
+      </LiveProvider>
     </ReadyContext.Provider>
+  );
+}
+
+/** Unread received invoices beside the inbox entry: asked again on each navigation and each live change. */
+function UnreadBadge({ refreshKey }: { refreshKey: string }) {
+  const { t } = useTranslation();
+  const gateway = useGateway();
+  const live = useLiveReload((c) => c.type === 'receive.add' || c.type === 'receive.read');
+  const unread = useUnreadCount(gateway, `${refreshKey}:${live}`);
+  if (!unread) return null;
+  return (
+    <Badge
+      size="sm"
+      circle={unread < 10}
+      aria-label={t('dashboard.unread', { count: unread })}
+      data-testid="unread-badge"
+    >
+      {unread}
+    </Badge>
   );
 }
 

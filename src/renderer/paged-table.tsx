@@ -1,6 +1,16 @@
-import { Group, Pagination, Table, Text } from '@mantine/core';
+import {
+  Checkbox,
+  Group,
+  Menu,
+  Button,
+  Pagination,
+  Select,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from './api.ts';
 import { LoadedView, useLoad } from './loading.tsx';
@@ -12,8 +22,25 @@ export type PagedColumns<T extends RowData> = ColumnDef<typeof features, T>[];
 export interface PagedTableProps<T extends RowData> {
   testId: string;
   columns: PagedColumns<T>;
-  /** One server page; a new function (new filters) starts again from page 1. */
-  load: (page: number, pageSize: number) => Promise<Page<T>>;
+  /** One server page; a new function (new filters) starts again from page 1. `sort` is the API's `sort=`. */
+  load: (page: number, pageSize: number, sort: string | undefined) => Promise<Page<T>>;
+  /** Columns the server sorts by: column id → API field. Their headers sort (`sort-<id>`, `aria-sort`). */
+  sortable?: Partial<Record<string, string>>;
+  /** Columns of figures: aligned right, header included, so that amounts line up by their decimals. */
+  numeric?: string[];
+  /** The API sort before the user picks one, e.g. `-created`. */
+  defaultSort?: string;
+  /**
+   * Remembers the visible columns, page size and sort in localStorage under this name, and offers the choice
+   * of columns (`columns-menu`) and page size (`page-size`).
+   */
+  storageKey?: string;
+  /** Columns hidden until the user shows them. */
+  initiallyHidden?: string[];
+  /** Controls shown beside the column and page-size choices. */
+  toolbar?: ReactNode;
+  /** Tells the caller the page it now shows, and the sort it was read with. */
+  onPage?: (items: T[], sort: string | undefined) => void;
   rowId: (row: T) => string;
   emptyText: string;
   onRowClick?: (row: T) => void;
@@ -24,93 +51,237 @@ export interface PagedTableProps<T extends RowData> {
   pageSize?: number;
 }
 
+const PAGE_SIZES = [10, 20, 50, 100, 200];
+
+interface TablePrefs {
+  hidden: string[];
+  pageSize: number;
+  sort: string | undefined;
+}
+
+function readPrefs(key: string | undefined, fallback: TablePrefs): TablePrefs {
+  if (!key) return fallback;
+  try {
+    const stored = JSON.parse(
+      globalThis.localStorage?.getItem(`scambio.table.${key}`) ?? 'null',
+    ) as Partial<TablePrefs> | null;
+    return {
+      hidden: Array.isArray(stored?.hidden)
+        ? stored.hidden.filter((h) => typeof h === 'string')
+        : fallback.hidden,
+      pageSize: PAGE_SIZES.includes(Number(stored?.pageSize)) ? Number(stored?.pageSize) : fallback.pageSize,
+      sort: typeof stored?.sort === 'string' ? stored.sort : fallback.sort,
+    };
+  } catch {
+    return fallback;
+  }
+}
+
+/** A column id's sort state in the API's `sort=` text. */
+function sortState(sort: string | undefined, field: string): 'ascending' | 'descending' | 'none' {
+  if (sort === field) return 'ascending';
+  if (sort === `-${field}`) return 'descending';
+  return 'none';
+}
+
 /** A server-paged list: the server sorts, filters and counts; the table only lays out the page it got. */
 export function PagedTable<T extends RowData>(props: PagedTableProps<T>) {
   const { t } = useTranslation();
-  const { load, pageSize = 20, reloadKey = 0 } = props;
-  // The page belongs to the filters it was chosen under: new filters, page 1 again.
-  const [paging, setPaging] = useState({ load, page: 1 });
-  const page = paging.load === load ? paging.page : 1;
+  const { load, reloadKey = 0, storageKey, sortable } = props;
+  const [prefs, setPrefsState] = useState<TablePrefs>(() =>
+    readPrefs(storageKey, {
+      hidden: props.initiallyHidden ?? [],
+      pageSize: props.pageSize ?? 20,
+      sort: props.defaultSort,
+    }),
+  );
+  const setPrefs = (next: Partial<TablePrefs>) => {
+    const merged = { ...prefs, ...next };
+    setPrefsState(merged);
+    if (storageKey) {
+      try {
+        globalThis.localStorage?.setItem(`scambio.table.${storageKey}`, JSON.stringify(merged));
+      } catch {
+        // Not remembered; the choice still holds for this visit.
+      }
+    }
+  };
+  const { pageSize, sort } = prefs;
+  // The page belongs to the filters and order it was chosen under: new ones, page 1 again.
+  const pagingKey = `${pageSize}|${sort ?? ''}`;
+  const [paging, setPaging] = useState({ load, key: pagingKey, page: 1 });
+  const page = paging.load === load && paging.key === pagingKey ? paging.page : 1;
+  const { onPage } = props;
   const loadPage = useCallback(
-    () => load(page, pageSize),
+    () =>
+      load(page, pageSize, sort).then((result) => {
+        onPage?.(result.items, sort);
+        return result;
+      }),
     // reloadKey is a deliberate dependency: a new key is a new load.
-    [load, page, pageSize, reloadKey],
+    [load, page, pageSize, sort, reloadKey, onPage],
   );
   const loaded = useLoad(loadPage);
   useReady(loaded.value !== null || loaded.error !== null);
+  const visibleColumns = useMemo(
+    () => props.columns.filter((c) => !c.id || !prefs.hidden.includes(c.id)),
+    [props.columns, prefs.hidden],
+  );
   const table = useTable({
     features,
-    columns: props.columns,
+    columns: visibleColumns,
     data: loaded.value?.items ?? (EMPTY as T[]),
     getRowId: props.rowId,
   });
+  const toggleSort = (field: string) => {
+    const state = sortState(sort, field);
+    setPrefs({ sort: state === 'ascending' ? `-${field}` : field });
+  };
+  const headerText = (column: (typeof props.columns)[number]): string =>
+    typeof column.header === 'string' ? column.header : (column.id ?? '');
+
+  const controls = storageKey !== undefined && (
+    <Group justify="space-between" align="end">
+      <Group align="end">{props.toolbar}</Group>
+      <Group align="end" gap="xs">
+        <Select
+          label={t('table.pageSize')}
+          data-testid="page-size"
+          w={110}
+          allowDeselect={false}
+          value={String(pageSize)}
+          onChange={(value) => value && setPrefs({ pageSize: Number(value) })}
+          data={PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
+        />
+        <Menu closeOnItemClick={false} position="bottom-end">
+          <Menu.Target>
+            <Button variant="default" data-testid="columns-menu">
+              {t('table.columns')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {props.columns
+              .filter((c) => c.id && typeof c.header === 'string')
+              .map((c) => (
+                <Menu.Item key={c.id} component="div">
+                  <Checkbox
+                    label={headerText(c)}
+                    data-testid={`column-${c.id}`}
+                    checked={!prefs.hidden.includes(c.id!)}
+                    onChange={(e) =>
+                      setPrefs({
+                        hidden: e.currentTarget.checked
+                          ? prefs.hidden.filter((h) => h !== c.id)
+                          : [...prefs.hidden, c.id!],
+                      })
+                    }
+                  />
+                </Menu.Item>
+              ))}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Group>
+  );
 
   return (
-    <LoadedView loaded={loaded}>
-      {({ total }) => (
-        <>
-          <Table
-            striped
-            highlightOnHover
-            data-testid={props.testId}
-            data-loading={loaded.loading || undefined}
-          >
-            <Table.Thead>
-              {table.getHeaderGroups().map((group) => (
-                <Table.Tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <Table.Th key={header.id}>
-                      <table.FlexRender header={header} />
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Thead>
-            <Table.Tbody>
-              {table.getRowModel().rows.map((row) => {
-                const mark = props.rowMark?.(row.original) ?? null;
-                const open = props.onRowClick && (() => props.onRowClick!(row.original));
-                return (
-                  <Table.Tr
-                    key={row.id}
-                    {...(mark ? { [`data-${mark.attribute}`]: true } : {})}
-                    fw={mark?.bold ? 700 : undefined}
-                    style={open ? { cursor: 'pointer' } : undefined}
-                    tabIndex={open ? 0 : undefined}
-                    onClick={open}
-                    onKeyDown={open && ((e) => e.key === 'Enter' && open())}
-                  >
-                    {row.getAllCells().map((cell) => (
-                      <Table.Td key={cell.id}>
-                        <table.FlexRender cell={cell} />
-                      </Table.Td>
-                    ))}
+    <>
+      {controls}
+      <LoadedView loaded={loaded}>
+        {({ total }) => (
+          <>
+            <Table
+              striped
+              highlightOnHover
+              data-testid={props.testId}
+              data-loading={loaded.loading || undefined}
+            >
+              <Table.Thead>
+                {table.getHeaderGroups().map((group) => (
+                  <Table.Tr key={group.id}>
+                    {group.headers.map((header) => {
+                      const field = sortable?.[header.column.id];
+                      const align = props.numeric?.includes(header.column.id) ? 'right' : undefined;
+                      if (!field)
+                        return (
+                          <Table.Th key={header.id} ta={align}>
+                            <table.FlexRender header={header} />
+                          </Table.Th>
+                        );
+                      const state = sortState(sort, field);
+                      return (
+                        <Table.Th
+                          key={header.id}
+                          ta={align}
+                          aria-sort={state}
+                          data-testid={`sort-${header.column.id}`}
+                        >
+                          <UnstyledButton
+                            fw={700}
+                            fz="sm"
+                            onClick={() => toggleSort(field)}
+                            aria-label={t('table.sortBy', { column: headerText(header.column.columnDef) })}
+                          >
+                            <table.FlexRender header={header} />{' '}
+                            <span aria-hidden>
+                              {state === 'ascending' ? '▲' : state === 'descending' ? '▼' : '↕'}
+                            </span>
+                          </UnstyledButton>
+                        </Table.Th>
+                      );
+                    })}
                   </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-          {total === 0 && <Text c="dimmed">{props.emptyText}</Text>}
-          {total > 0 && (
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                {t('table.range', {
-                  from: (page - 1) * pageSize + 1,
-                  to: Math.min(page * pageSize, total),
-                  total,
+                ))}
+              </Table.Thead>
+              <Table.Tbody>
+                {table.getRowModel().rows.map((row) => {
+                  const mark = props.rowMark?.(row.original) ?? null;
+                  const open = props.onRowClick && (() => props.onRowClick!(row.original));
+                  return (
+                    <Table.Tr
+                      key={row.id}
+                      {...(mark ? { [`data-${mark.attribute}`]: true } : {})}
+                      fw={mark?.bold ? 700 : undefined}
+                      style={open ? { cursor: 'pointer' } : undefined}
+                      tabIndex={open ? 0 : undefined}
+                      onClick={open}
+                      onKeyDown={open && ((e) => e.key === 'Enter' && open())}
+                    >
+                      {row.getAllCells().map((cell) => (
+                        <Table.Td
+                          key={cell.id}
+                          ta={props.numeric?.includes(cell.column.id) ? 'right' : undefined}
+                        >
+                          <table.FlexRender cell={cell} />
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  );
                 })}
-              </Text>
-              <Pagination
-                value={page}
-                onChange={(next) => setPaging({ load, page: next })}
-                getControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })}
-                total={Math.ceil(total / pageSize)}
-              />
-            </Group>
-          )}
-        </>
-      )}
-    </LoadedView>
+              </Table.Tbody>
+            </Table>
+            {total === 0 && <Text c="dimmed">{props.emptyText}</Text>}
+            {total > 0 && (
+              <Group justify="space-between">
+                <Text size="sm" c="dimmed">
+                  {t('table.range', {
+                    from: (page - 1) * pageSize + 1,
+                    to: Math.min(page * pageSize, total),
+                    total,
+                  })}
+                </Text>
+                <Pagination
+                  value={page}
+                  onChange={(next) => setPaging({ load, key: pagingKey, page: next })}
+                  getControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })}
+                  total={Math.ceil(total / pageSize)}
+                />
+              </Group>
+            )}
+          </>
+        )}
+      </LoadedView>
+    </>
   );
 }
 

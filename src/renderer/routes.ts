@@ -7,6 +7,7 @@ import { SCREENS, type Screen } from '../shared/gateway/channels.ts';
  * | ---------------------------------------- | ------------------------------------------------- |
  * | `#/dashboard`                            | the dashboard (also `#/`)                         |
  * | `#/send`                                 | Send invoices                                     |
+ * | `#/compose`, `#/compose?from=sent/42&mode=correct` | the composer; a sent invoice to correct (or `creditNote`, `duplicate`) |
  * | `#/sent`, `#/sent?state=Scartato&company=3` | sent invoices, filtered by SDI state and company |
  * | `#/sent/42`                              | the same list with sent invoice 42 open           |
  * | `#/inbox`, `#/inbox?unread=1&company=3`  | received invoices, filtered                       |
@@ -31,6 +32,10 @@ export function address(path: string, query: Query = {}): string {
 
 export const screenAddress = (screen: Screen) => `/${screen}`;
 export const sentAddress = (id: number) => `/sent/${id}`;
+/** The composer; `from` a sent invoice to open it as a correction, a credit note or a copy. */
+export const COMPOSE_ADDRESS = '/compose';
+export const composeFromSent = (id: number, mode: 'correct' | 'creditNote' | 'duplicate') =>
+  address(COMPOSE_ADDRESS, { from: `sent/${id}`, mode });
 export const receivedAddress = (id: number) => `/inbox/${id}`;
 export const companyAddress = (id: number) => `/companies/${id}`;
 

@@ -60,9 +60,15 @@ describe('accessibility of every screen (axe-core, WCAG 2 A/AA rules)', () => {
         found.push(...(await audit(`${language} dashboard`)));
         for (const screen of ['send', 'sent', 'inbox', 'export', 'companies', 'log', 'profiles'] as const) {
           await goTo(page, screen);
-          await page.waitForLoadState('networkidle');
+          // The live-update stream stays open, so the network is never idle: wait for the screen's loads instead.
+          await page.waitForFunction(() => !document.querySelector('[data-loading]'));
+          await page.waitForTimeout(400);
           found.push(...(await audit(`${language} ${screen}`)));
         }
+        await page.getByTestId('nav-compose').click();
+        await page.getByTestId('compose-form').waitFor({ timeout: STEP_MS });
+        await page.getByTestId('invoice-content').waitFor({ timeout: STEP_MS });
+        found.push(...(await audit(`${language} compose`)));
       }
       const drawers = async (where: string) => {
         await goTo(page, 'sent');
@@ -86,7 +92,9 @@ describe('accessibility of every screen (axe-core, WCAG 2 A/AA rules)', () => {
       found.push(...(await audit('dark dashboard')));
       for (const screen of ['send', 'sent', 'inbox', 'export', 'companies', 'log', 'profiles'] as const) {
         await goTo(page, screen);
-        await page.waitForLoadState('networkidle');
+        // The live-update stream stays open, so the network is never idle: wait for the screen's loads instead.
+        await page.waitForFunction(() => !document.querySelector('[data-loading]'));
+        await page.waitForTimeout(400);
         found.push(...(await audit(`dark ${screen}`)));
       }
       await drawers('dark');

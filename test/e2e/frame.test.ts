@@ -235,7 +235,8 @@ describe('the frame an accountant lives in: addresses, keys, search, forms, cloc
     const dateCell = page
       .locator('[data-testid="sent-table"] tbody tr', { hasText: seeded.sent.document_number! })
       .locator('td')
-      .nth(1);
+      // Type, Number, Date…
+      .nth(2);
     try {
       await page.goto(`${ui.sandbox.origin}/app/#/sent`);
       await expect.poll(() => dateCell.innerText(), { timeout: STEP_MS }).toBe('15/03/2026');

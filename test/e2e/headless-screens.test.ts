@@ -216,7 +216,7 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
     const { page } = app;
     const numbers = () =>
       page
-        .locator('[data-testid="sent-table"] tbody tr td:first-child')
+        .locator('[data-testid="sent-table"] tbody tr td:nth-child(2)')
         .evaluateAll((cells) => cells.map((c) => c.textContent));
     try {
       await goTo(page, 'sent');

@@ -90,7 +90,9 @@ describe('no English and no API words in the Italian and German UI', () => {
       const { page } = app;
       const found: string[] = [];
       const check = async (where: string) => {
-        await page.waitForLoadState('networkidle');
+        // The live-update stream stays open, so the network is never idle: wait for the screen's loads instead.
+        await page.waitForFunction(() => !document.querySelector('[data-loading]'));
+        await page.waitForTimeout(400);
         const text = await visibleText(page);
         for (const phrase of phrases) if (asWord(phrase).test(text)) found.push(`${where}: "${phrase}"`);
         for (const word of API_WORDS)

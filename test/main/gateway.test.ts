@@ -165,6 +165,7 @@ describe('the desktop gateway', () => {
       'dialog',
       'events',
       'keychain',
+      'live',
       'print',
       'profiles',
       'sandbox',

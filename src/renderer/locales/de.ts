@@ -1,3 +1,4 @@
+import { composeDe } from '../compose/messages.ts';
 import type { Messages } from './en.ts';
 
 export const de: Messages = {
@@ -25,6 +26,51 @@ export const de: Messages = {
     next: 'Nächste Seite',
     first: 'Erste Seite',
     last: 'Letzte Seite',
+    pageSize: 'Zeilen',
+    columns: 'Spalten',
+    sortBy: 'Nach {{column}} sortieren',
+  },
+  live: {
+    lost: 'Verbindung zum Dienst verloren: neuer Versuch läuft automatisch. Die Anzeige ist evtl. nicht aktuell.',
+  },
+  notifications: {
+    label: 'Desktop-Benachrichtigungen',
+    on: 'Desktop-Benachrichtigungen an: abgelehnte Rechnungen und neue Eingänge',
+    off: 'Desktop-Benachrichtigungen für abgelehnte Rechnungen und neue Eingänge einschalten',
+    denied: 'Benachrichtigungen sind für diese App in den Systemeinstellungen blockiert',
+    unsupported: 'Dieses Fenster kann keine Benachrichtigungen zeigen',
+    discarded: 'Rechnung {{number}} wurde vom SDI abgelehnt',
+    received: 'Eine neue Rechnung ist eingegangen',
+    receivedFrom: 'Neue Rechnung {{number}} von {{supplier}}',
+  },
+  amount: {
+    declared: 'Belegsumme laut Datei (ImportoTotaleDocumento)',
+    computed: 'Belegsumme aus Positionen und MwSt.-Übersicht berechnet (die Datei nennt keine)',
+  },
+  list: {
+    type: 'Art',
+    company: 'Firma',
+    amount: 'Betrag',
+    currency: 'Währung',
+    dateSent: 'Gesendet am',
+    dateReceived: 'Empfangen am',
+    lastUpdate: 'Letzte Änderung',
+    read: 'Gelesen',
+    total: 'Summe: {{amounts}}',
+    unknown_one: '({{count}} Betrag unbekannt)',
+    unknown_other: '({{count}} Beträge unbekannt)',
+    partial: '(nur die ersten {{count}} Rechnungen)',
+    export: { csv: 'CSV exportieren', xlsx: 'Excel exportieren' },
+    fileSent: 'gesendete-rechnungen',
+    fileReceived: 'empfangene-rechnungen',
+    showAmounts: 'Beträge zeigen',
+    showAmountsCost_one:
+      'Um den Betrag zu zeigen, wird 1 ungelesene Rechnung dieser Seite gelesen: Das zählt als 1 Vorgang und markiert sie als gelesen.',
+    showAmountsCost_other:
+      'Um die Beträge zu zeigen, werden {{count}} ungelesene Rechnungen dieser Seite gelesen: Das zählt als {{count}} Vorgänge und markiert sie als gelesen.',
+    showAmountsOk_one: '1 Rechnung lesen',
+    showAmountsOk_other: '{{count}} Rechnungen lesen',
+    cancel: 'Abbrechen',
   },
   company: { label: 'Firma', all: 'Alle Firmen', unavailable: 'Firmen konnten nicht geladen werden' },
   profile: {
@@ -352,4 +398,5 @@ export const de: Messages = {
     DecorrenzaTermini: 'Frist abgelaufen',
     AttestazioneTrasmissioneFattura: 'Übermittlung bescheinigt',
   },
+  compose: composeDe,
 };

@@ -1,3 +1,4 @@
+import { composeEn } from '../compose/messages.ts';
 export const en = {
   app: {
     title: 'Scambio',
@@ -23,6 +24,49 @@ export const en = {
     next: 'Next page',
     first: 'First page',
     last: 'Last page',
+    pageSize: 'Rows',
+    columns: 'Columns',
+    sortBy: 'Sort by {{column}}',
+  },
+  live: { lost: 'Connection to the service lost: retrying by itself. What you see may be out of date.' },
+  notifications: {
+    label: 'Desktop notifications',
+    on: 'Desktop notifications on: invoices rejected by SDI and new arrivals',
+    off: 'Turn on desktop notifications for invoices rejected by SDI and new arrivals',
+    denied: 'Notifications are blocked for this app in the system settings',
+    unsupported: 'This window cannot show notifications',
+    discarded: 'Invoice {{number}} was rejected by SDI',
+    received: 'A new invoice has arrived',
+    receivedFrom: 'New invoice {{number}} from {{supplier}}',
+  },
+  amount: {
+    declared: 'Document total as declared in the file (ImportoTotaleDocumento)',
+    computed: 'Document total computed from the lines and VAT summary (the file declares none)',
+  },
+  list: {
+    type: 'Type',
+    company: 'Company',
+    amount: 'Amount',
+    currency: 'Currency',
+    dateSent: 'Sent on',
+    dateReceived: 'Received on',
+    lastUpdate: 'Last update',
+    read: 'Read',
+    total: 'Total: {{amounts}}',
+    unknown_one: '({{count}} amount unknown)',
+    unknown_other: '({{count}} amounts unknown)',
+    partial: '(first {{count}} invoices only)',
+    export: { csv: 'Export CSV', xlsx: 'Export Excel' },
+    fileSent: 'sent-invoices',
+    fileReceived: 'received-invoices',
+    showAmounts: 'Show amounts',
+    showAmountsCost_one:
+      'Showing the amount reads 1 unread invoice on this page: it counts as 1 operation and marks it read.',
+    showAmountsCost_other:
+      'Showing the amounts reads {{count}} unread invoices on this page: they count as {{count}} operations and become read.',
+    showAmountsOk_one: 'Read 1 invoice',
+    showAmountsOk_other: 'Read {{count}} invoices',
+    cancel: 'Cancel',
   },
   company: { label: 'Company', all: 'All companies', unavailable: 'Companies could not be loaded' },
   profile: {
@@ -342,6 +386,7 @@ export const en = {
     DecorrenzaTermini: 'Deadline passed',
     AttestazioneTrasmissioneFattura: 'Transmission certified',
   },
+  compose: composeEn,
 };
 
 /** The shape every language must have: the English tree with strings for leaves. */

@@ -1,3 +1,4 @@
+import { composeIt } from '../compose/messages.ts';
 import type { Messages } from './en.ts';
 
 export const it: Messages = {
@@ -25,6 +26,51 @@ export const it: Messages = {
     next: 'Pagina successiva',
     first: 'Prima pagina',
     last: 'Ultima pagina',
+    pageSize: 'Righe',
+    columns: 'Colonne',
+    sortBy: 'Ordina per {{column}}',
+  },
+  live: {
+    lost: 'Connessione al servizio persa: nuovo tentativo automatico. I dati mostrati potrebbero non essere aggiornati.',
+  },
+  notifications: {
+    label: 'Notifiche sul desktop',
+    on: 'Notifiche sul desktop attive: fatture scartate e nuovi arrivi',
+    off: 'Attiva le notifiche sul desktop per fatture scartate e nuovi arrivi',
+    denied: "Le notifiche per quest'app sono bloccate nelle impostazioni di sistema",
+    unsupported: 'Questa finestra non può mostrare notifiche',
+    discarded: 'La fattura {{number}} è stata scartata dallo SDI',
+    received: 'È arrivata una nuova fattura',
+    receivedFrom: 'Nuova fattura {{number}} da {{supplier}}',
+  },
+  amount: {
+    declared: 'Totale documento dichiarato nel file (ImportoTotaleDocumento)',
+    computed: 'Totale documento calcolato da righe e riepilogo IVA (il file non lo dichiara)',
+  },
+  list: {
+    type: 'Tipo',
+    company: 'Azienda',
+    amount: 'Importo',
+    currency: 'Valuta',
+    dateSent: 'Inviata il',
+    dateReceived: 'Ricevuta il',
+    lastUpdate: 'Ultimo aggiornamento',
+    read: 'Letta',
+    total: 'Totale: {{amounts}}',
+    unknown_one: '({{count}} importo sconosciuto)',
+    unknown_other: '({{count}} importi sconosciuti)',
+    partial: '(solo le prime {{count}} fatture)',
+    export: { csv: 'Esporta CSV', xlsx: 'Esporta Excel' },
+    fileSent: 'fatture-inviate',
+    fileReceived: 'fatture-ricevute',
+    showAmounts: 'Mostra importi',
+    showAmountsCost_one:
+      "Per mostrare l'importo si legge 1 fattura non letta di questa pagina: conta come 1 operazione e la segna come letta.",
+    showAmountsCost_other:
+      'Per mostrare gli importi si leggono {{count}} fatture non lette di questa pagina: contano come {{count}} operazioni e diventano lette.',
+    showAmountsOk_one: 'Leggi 1 fattura',
+    showAmountsOk_other: 'Leggi {{count}} fatture',
+    cancel: 'Annulla',
   },
   company: { label: 'Azienda', all: 'Tutte le aziende', unavailable: 'Impossibile caricare le aziende' },
   profile: {
@@ -352,4 +398,5 @@ export const it: Messages = {
     DecorrenzaTermini: 'Decorrenza termini',
     AttestazioneTrasmissioneFattura: 'Attestazione di trasmissione',
   },
+  compose: composeIt,
 };

@@ -17,6 +17,7 @@ import type { Send, SendState } from '../../shared/api/types.ts';
 import { listReceived, listSent } from '../api.ts';
 import { formatCount, formatDate } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
+import { useLiveReload } from '../live.tsx';
 import { useReady } from '../ready.ts';
 import { address, href, screenAddress, sentAddress } from '../routes.ts';
 import { StateBadge } from '../state-badge.tsx';
@@ -48,6 +49,9 @@ export function Dashboard({ title }: DashboardProps) {
   const gateway = useGateway();
   const [summary, setSummary] = useState<Summary | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Every change counts here: a new state moves the attention cards and the latest invoices, an arrival or a
+  // read moves the received and unread counts. The counts stay on screen while they are read again.
+  const liveKey = useLiveReload(() => true);
 
   useEffect(() => {
     let live = true;
@@ -75,7 +79,7 @@ export function Dashboard({ title }: DashboardProps) {
     return () => {
       live = false;
     };
-  }, [gateway]);
+  }, [gateway, liveKey]);
   useReady(summary !== null || error !== null);
 
   if (error) return <Alert color="red">{t('app.error', { message: error })}</Alert>;

@@ -1,5 +1,6 @@
 import { Drawer, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
+import { rememberAmount, useProfileId } from '../amounts.ts';
 import { useTranslation } from 'react-i18next';
 import { getReceived } from '../api.ts';
 import { formatAmount, formatDate, formatDateTime } from '../format.ts';
@@ -23,6 +24,12 @@ function Invoice({ id }: { id: number }) {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
   const invoice = useLoad(useCallback(() => getReceived(gateway, id), [gateway, id]));
+  const profileId = useProfileId(gateway);
+  // The drawer read the file anyway (and marked it read): the lists may show its amount from now on.
+  const receive = invoice.value;
+  useEffect(() => {
+    if (receive) rememberAmount(profileId, 'received', receive.id, receive.payload, receive.encoding);
+  }, [profileId, receive]);
 
   return (
     <LoadedView loaded={invoice}>

@@ -1,11 +1,12 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Company, ProblemDetails, Send } from '../../shared/api/types.ts';
+import type { Company, ProblemDetails, Send, SendState } from '../../shared/api/types.ts';
 import { toBase64 } from '../../shared/gateway/api-fetch.ts';
 import type { ApiResponse, PickedFile } from '../../shared/gateway/channels.ts';
-import { ApiError, companyIds, getCompany, messageOf, problemOf } from '../api.ts';
+import { ApiError, companyIds, getCompany, listSent, messageOf, problemOf } from '../api.ts';
 import { useGateway } from '../gateway-context.ts';
+import { useLiveReload } from '../live.tsx';
 import { ProblemList } from '../problem-list.tsx';
 import { href, screenAddress, sentAddress } from '../routes.ts';
 import { StateBadge } from '../state-badge.tsx';
@@ -37,6 +38,22 @@ const PHASE_COLORS: Record<Phase['kind'], string> = {
   declined: 'orange',
   failed: 'red',
 };
+
+/** States after which SDI says nothing more about an invoice (`Consegnato` is one only for a B2B invoice). */
+const FINAL_STATES: readonly SendState[] = [
+  'Scartato',
+  'ImpossibilitaDiRecapito',
+  'AccettatoDalDestinatario',
+  'RifiutatoDalDestinatario',
+  'DecorrenzaTermini',
+  'AttestazioneTrasmissioneFattura',
+];
+
+export function isFinalState(send: Send): boolean {
+  const state = send.latest_state;
+  if (!state) return false;
+  return FINAL_STATES.includes(state) || (state === 'Consegnato' && send.format !== 'FPA12');
+}
 
 function rejection(kind: 'invalid' | 'failed', response: ApiResponse): Phase {
   return { kind, problem: problemOf(response), message: new ApiError(response).message };
@@ -137,6 +154,38 @@ export function SendInvoices() {
     }
   };
 
+  // Each sent invoice's result follows it to its final SDI state: read again when SDI records a state for one
+  // of them (pushed, or polled from a remote service), and once as each one is sent.
+  const following = submissions.flatMap((s) =>
+    s.phase.kind === 'sent' && !isFinalState(s.phase.send) ? [s.phase.send.id] : [],
+  );
+  const followKey = following.join(',');
+  const live = useLiveReload((c) => c.type === 'send.state' && following.includes(c.id));
+  useEffect(() => {
+    if (!followKey) return;
+    let current = true;
+    void listSent(gateway, { ids: followKey, page_size: 100 }).then(
+      (page) => {
+        if (!current) return;
+        const byId = new Map(page.items.map((send) => [send.id, send]));
+        setSubmissions((list) =>
+          list.map((s) => {
+            if (s.phase.kind !== 'sent') return s;
+            const fresh = byId.get(s.phase.send.id);
+            return fresh && fresh.latest_state !== s.phase.send.latest_state
+              ? { ...s, phase: { kind: 'sent', send: fresh } }
+              : s;
+          }),
+        );
+      },
+      // Unreachable for now: the next change or reconnect reads again.
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [gateway, followKey, live]);
+
   const count = (kind: Phase['kind']) => submissions.filter((s) => s.phase.kind === kind).length;
   const ready = count('valid') + count('declined');
   return (
@@ -218,7 +267,12 @@ function SubmissionCard({ submission }: { submission: Submission }) {
         </Alert>
       )}
       {phase.kind === 'sent' && (
-        <Group gap="xs" data-testid="sent-result">
+        <Group
+          gap="xs"
+          data-testid="sent-result"
+          data-state={phase.send.latest_state ?? 'none'}
+          data-final={isFinalState(phase.send) || undefined}
+        >
           <Anchor size="sm" href={href(sentAddress(phase.send.id))}>
             {t('send.sentAs', { id: phase.send.id, file: phase.send.file_name ?? '' })}
           </Anchor>

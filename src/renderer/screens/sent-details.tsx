@@ -10,6 +10,19 @@ import { InvoiceView } from '../invoice-view/invoice-view.tsx';
 import { LoadedView, useLoad } from '../loading.tsx';
 import { xmlBase64 } from '../payload.ts';
 import { StateBadge } from '../state-badge.tsx';
+import { useLiveReload } from '../live.tsx';
+import { composeFromSent, href } from '../routes.ts';
+
+/** States in which the invoice is issued (delivered, or in the customer's reserved area): it can be credited. */
+const ISSUED = new Set([
+  'Consegnato',
+  'ImpossibilitaDiRecapito',
+  'AccettatoDalDestinatario',
+  'RifiutatoDalDestinatario',
+  'DecorrenzaTermini',
+  'NonConsegnato',
+  'AttestazioneTrasmissioneFattura',
+]);
 
 /** `Inviato` is SDI's synchronous answer: the only update without a notification file (docs/sandbox.md). */
 const hasNotification = (update: Update) => update.state !== 'Inviato';
@@ -21,8 +34,13 @@ const hasNotification = (update: Update) => update.state !== 'Inviato';
 export function SentDetails({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const gateway = useGateway();
+  // A new SDI state of this invoice shows at once: the drawer reads it again.
+  const live = useLiveReload((c) => c.type === 'send.state' && c.id === id);
   const invoice = useLoad(
-    useCallback(() => (id === null ? Promise.resolve(null) : getSent(gateway, id, true)), [gateway, id]),
+    useCallback(
+      () => (id === null ? Promise.resolve(null) : getSent(gateway, id, true)),
+      [gateway, id, live],
+    ),
   );
   const send = invoice.value?.id === id ? invoice.value : null;
   return (
@@ -44,7 +62,8 @@ function History({ send }: { send: Send }) {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
   const [downloadError, setDownloadError] = useState<string | null>(null);
-  const updates = useLoad(useCallback(() => listUpdates(gateway, send.id), [gateway, send.id]));
+  // A new `send` object (read again after a live change) reads the history again too.
+  const updates = useLoad(useCallback(() => listUpdates(gateway, send.id), [gateway, send]));
 
   const download = async (update: Update) => {
     setDownloadError(null);
@@ -113,6 +132,26 @@ function History({ send }: { send: Send }) {
           )
         }
       </LoadedView>
+      {/* The composer opens this invoice: corrected to resend after a discard, or credited once issued. */}
+      {send.latest_state === 'Scartato' && (
+        <Button
+          component="a"
+          href={href(composeFromSent(send.id, 'correct'))}
+          data-testid="correct-and-resend"
+        >
+          {t('compose.correctAndResend')}
+        </Button>
+      )}
+      {send.latest_state && ISSUED.has(send.latest_state) && (
+        <Button
+          component="a"
+          variant="light"
+          href={href(composeFromSent(send.id, 'creditNote'))}
+          data-testid="credit-note"
+        >
+          {t('compose.creditNote')}
+        </Button>
+      )}
       {send.payload && (
         <Stack>
           <InvoiceFileActions

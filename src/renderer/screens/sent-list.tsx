@@ -1,5 +1,5 @@
 import { Group, Select, Stack, Title } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'wouter';
 import { SEND_STATES, type Send } from '../../shared/api/types.ts';
@@ -11,7 +11,29 @@ import { LocalDate } from '../localized.tsx';
 import { PagedTable, type PagedColumns } from '../paged-table.tsx';
 import { address, screenAddress, sentAddress } from '../routes.ts';
 import { StateBadge } from '../state-badge.tsx';
+import { useAmountCacheVersion, useProfileId } from '../amounts.ts';
+import {
+  AmountCell,
+  ExportButtons,
+  ListTotal,
+  amountOf,
+  fillSentAmounts,
+  loadAllRows,
+  totalsOf,
+  useCompanyNames,
+  type ListTotals,
+} from '../invoice-list.tsx';
+import type { Sheet } from '../list-export.ts';
+import { useLiveReload } from '../live.tsx';
 import { SentDetails } from './sent-details.tsx';
+
+/** Columns the API sorts by (spec: `sort` on send), by column id. */
+const SORTABLE = {
+  date: 'document_date',
+  company: 'company_id',
+  dateSent: 'date_sent',
+  lastUpdate: 'last_update',
+};
 
 /**
  * Sent invoices, a server page at a time; a row opens its SDI history. The SDI state and company filters live in
@@ -30,21 +52,91 @@ export function SentList({ openId }: { openId: number | null }) {
   // Filters replace the address rather than add to history: Back leaves the list, not the last filter.
   const setFilters = (next: typeof filters) =>
     navigate(address(screenAddress('sent'), next), { replace: true });
-  const load = useCallback(
-    (page: number, pageSize: number) =>
-      listSent(gateway, {
-        page,
-        page_size: pageSize,
-        q,
-        latest_state: state ?? undefined,
-        company_id: companyId ?? undefined,
-      }),
-    [gateway, q, state, companyId],
+  const query = useMemo(
+    () => ({ q, latest_state: state ?? undefined, company_id: companyId ?? undefined }),
+    [q, state, companyId],
   );
+  const load = useCallback(
+    (page: number, pageSize: number, sort?: string) =>
+      listSent(gateway, { ...query, page, page_size: pageSize, sort: sort ?? '-created' }),
+    [gateway, query],
+  );
+  const profileId = useProfileId(gateway);
+  const companies = useCompanyNames(gateway);
+  const amountCacheVersion = useAmountCacheVersion();
+  // A state SDI records shows at once (pushed by the local sandbox, polled from a remote service).
+  const live = useLiveReload((c) => c.type === 'send.state');
+  const [sort, setSort] = useState<string | undefined>(undefined);
+  const onPage = useCallback(
+    (items: Send[], pageSort: string | undefined) => {
+      setSort(pageSort);
+      if (profileId) void fillSentAmounts(gateway, profileId, items).catch(() => {});
+    },
+    [gateway, profileId],
+  );
+  const [totals, setTotals] = useState<ListTotals | null>(null);
+  useEffect(() => {
+    if (!profileId) return;
+    let current = true;
+    void (async () => {
+      const all = await loadAllRows((page, pageSize) => load(page, pageSize, sort));
+      await fillSentAmounts(gateway, profileId, all.items);
+      if (current)
+        setTotals(
+          totalsOf(
+            all.items.map((r) => amountOf(profileId, 'sent', r.id)),
+            all.total,
+          ),
+        );
+    })().catch(() => current && setTotals(null));
+    return () => {
+      current = false;
+    };
+  }, [gateway, profileId, load, sort, live]);
+  const sheet = useCallback(async (): Promise<Sheet> => {
+    const all = await loadAllRows((page, pageSize) => load(page, pageSize, sort));
+    if (profileId) await fillSentAmounts(gateway, profileId, all.items);
+    return {
+      name: t('sent.title'),
+      headers: [
+        t('list.type'),
+        t('sent.number'),
+        t('sent.date'),
+        t('sent.customer'),
+        t('list.company'),
+        t('list.amount'),
+        t('list.currency'),
+        t('sent.state'),
+        t('sent.file'),
+      ],
+      kinds: ['text', 'text', 'date', 'text', 'text', 'amount', 'text', 'text', 'text'],
+      rows: all.items.map((r) => {
+        const amount = amountOf(profileId, 'sent', r.id);
+        return [
+          amount?.type ?? null,
+          r.document_number,
+          r.document_date ? new Date(r.document_date.slice(0, 10)) : null,
+          r.nome_committente ?? r.committente,
+          companies.get(r.company_id) ?? String(r.company_id),
+          amount ? Number(amount.amount) : null,
+          amount?.currency ?? null,
+          r.latest_state ? t(`state.${r.latest_state}`) : null,
+          r.file_name,
+        ];
+      }),
+    };
+  }, [gateway, profileId, load, sort, companies, t]);
 
   // Raw values in the rows, formatted when drawn: a language switch redraws every cell in the new language.
   const columns = useMemo<PagedColumns<Send>>(
     () => [
+      {
+        id: 'type',
+        header: t('list.type'),
+        accessorFn: (row) => amountOf(profileId, 'sent', row.id)?.type ?? '',
+        // Drawn from the cache, not the row's value: the table keeps a row's values once read.
+        cell: (info) => amountOf(profileId, 'sent', info.row.original.id)?.type ?? '',
+      },
       { id: 'number', header: t('sent.number'), accessorFn: (row) => row.document_number ?? '' },
       {
         id: 'date',
@@ -52,16 +144,45 @@ export function SentList({ openId }: { openId: number | null }) {
         accessorFn: (row) => row.document_date,
         cell: (info) => <LocalDate value={info.row.original.document_date} />,
       },
-      { id: 'customer', header: t('sent.customer'), accessorFn: (row) => row.nome_committente ?? '' },
-      { id: 'file', header: t('sent.file'), accessorFn: (row) => row.file_name ?? '' },
+      {
+        id: 'customer',
+        header: t('sent.customer'),
+        accessorFn: (row) => row.nome_committente ?? row.committente ?? '',
+      },
+      {
+        id: 'company',
+        header: t('list.company'),
+        accessorFn: (row) => companies.get(row.company_id) ?? '',
+        cell: (info) => companies.get(info.row.original.company_id) ?? '',
+      },
+      {
+        id: 'amount',
+        header: t('list.amount'),
+        accessorFn: (row) => amountOf(profileId, 'sent', row.id)?.amount ?? '',
+        cell: (info) => <AmountCell amount={amountOf(profileId, 'sent', info.row.original.id)} />,
+      },
       {
         id: 'state',
         header: t('sent.state'),
         accessorFn: (row) => row.latest_state,
         cell: (info) => <StateBadge state={info.row.original.latest_state} />,
       },
+      {
+        id: 'dateSent',
+        header: t('list.dateSent'),
+        accessorFn: (row) => row.date_sent,
+        cell: (info) => <LocalDate value={info.row.original.date_sent} />,
+      },
+      {
+        id: 'lastUpdate',
+        header: t('list.lastUpdate'),
+        accessorFn: (row) => row.last_update,
+        cell: (info) => <LocalDate value={info.row.original.last_update} />,
+      },
+      { id: 'file', header: t('sent.file'), accessorFn: (row) => row.file_name ?? '' },
     ],
-    [t],
+    // The cache version redraws the cells as amounts arrive.
+    [t, profileId, companies, amountCacheVersion],
   );
 
   return (
@@ -87,10 +208,19 @@ export function SentList({ openId }: { openId: number | null }) {
         testId="sent-table"
         columns={columns}
         load={load}
+        storageKey="sent"
+        defaultSort="-created"
+        sortable={SORTABLE}
+        numeric={['amount']}
+        initiallyHidden={['lastUpdate', 'file']}
+        onPage={onPage}
+        reloadKey={live}
+        toolbar={<ExportButtons gateway={gateway} sheet={sheet} fileName={t('list.fileSent')} />}
         rowId={(row) => String(row.id)}
         emptyText={q || state || companyId !== null ? t('sent.noMatch') : t('sent.empty')}
         onRowClick={(row) => navigate(address(sentAddress(row.id), filters))}
       />
+      <ListTotal totals={totals} />
       <SentDetails id={openId} onClose={() => navigate(address(screenAddress('sent'), filters))} />
     </Stack>
   );

@@ -107,13 +107,35 @@ export const SCREENS = [
 ] as const;
 export type Screen = (typeof SCREENS)[number];
 
+/**
+ * A change the local sandbox pushed (`GET /_sandbox/events`): what to read again, never the data itself. `ready`
+ * says the stream is (again) open: whatever changed while it was not is unknown, so everything is read again.
+ */
+export type LiveChange =
+  | { type: 'ready' }
+  | { type: 'send.state'; id: number; state: string }
+  | { type: 'receive.add'; id: number }
+  | { type: 'receive.read'; ids: number[] };
+
+/** How a `live.watch` ended: the stream closed or failed (`lost`), another watch took over, or there is none. */
+export type LiveWatchResult =
+  | { outcome: 'lost'; status: number | null }
+  | { outcome: 'replaced' }
+  /** A remote profile: a real service has no push channel, the UI polls instead. */
+  | { outcome: 'unavailable' };
+
 /** Host → UI notifications. */
 export interface GatewayEvents {
   'download.progress': { transferId: string; bytes: number; total: number | null };
   'app.navigate': { screen: Screen };
+  'live.change': LiveChange;
 }
 export type EventName = keyof GatewayEvents;
-const EVENT_SET: Record<EventName, true> = { 'download.progress': true, 'app.navigate': true };
+const EVENT_SET: Record<EventName, true> = {
+  'download.progress': true,
+  'app.navigate': true,
+  'live.change': true,
+};
 export const EVENT_NAMES = Object.keys(EVENT_SET) as EventName[];
 export function isEventName(name: unknown): name is EventName {
   return typeof name === 'string' && Object.hasOwn(EVENT_SET, name);
@@ -157,6 +179,11 @@ export interface GatewayChannels {
   'sandbox.receiveInvoice': { request: SimulatedInvoiceRequest; response: ApiResponse };
   /** Local sandbox only, like `sandbox.receiveInvoice`: the sandbox clock, as `GET /_sandbox/clock` answers. */
   'sandbox.clock': { request: void; response: ApiResponse };
+  /**
+   * Local sandbox only: follows its push channel, emitting `live.change` events, until it ends; a new watch
+   * ends the one before (one per window).
+   */
+  'live.watch': { request: void; response: LiveWatchResult };
 }
 
 export type Channel = keyof GatewayChannels;
@@ -181,6 +208,7 @@ const CHANNEL_SET: Record<Channel, true> = {
   'print.toPdf': true,
   'sandbox.receiveInvoice': true,
   'sandbox.clock': true,
+  'live.watch': true,
 };
 export const CHANNELS = Object.keys(CHANNEL_SET) as Channel[];
 

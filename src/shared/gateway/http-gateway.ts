@@ -12,6 +12,7 @@ import {
   toBase64,
 } from './api-fetch.ts';
 import { localEvents } from './local-events.ts';
+import { followLiveEvents, liveWatcher } from './live-stream.ts';
 import { checkStatus } from './profile-check.ts';
 import {
   LANGUAGES,
@@ -68,6 +69,7 @@ export function createHttpGateway(options: HttpGatewayOptions): Gateway {
   });
   const events = localEvents();
   const authorization = basicAuthorization(options.sessionKey);
+  const watch = liveWatcher();
   const handlers: GatewayHandlers = {
     'api.request': (request) => performApiRequest(fetchImpl, baseUrl, authorization, request),
     'settings.get': async () => readSettings(),
@@ -140,6 +142,8 @@ export function createHttpGateway(options: HttpGatewayOptions): Gateway {
         method: 'GET',
         path: '/clock',
       }),
+    'live.watch': (_payload, { emit }) =>
+      watch((signal) => followLiveEvents(fetchImpl, baseUrl, authorization, emit, signal)),
     'print.toPdf': async () => {
       // A page cannot write a PDF itself; the browser's print dialog offers "Save as PDF".
       globalThis.print?.();

@@ -12,7 +12,10 @@ export async function bridgeDesktopGateway(
   handlers: GatewayHandlers,
 ): Promise<void> {
   const pages = new Set<Page>();
-  context.on('page', (page) => pages.add(page));
+  context.on('page', (page) => {
+    pages.add(page);
+    page.on('close', () => pages.delete(page));
+  });
   await context.exposeFunction('__scambioInvoke', async (channel: string, payload: unknown) => {
     const handler = handlers[channel as keyof GatewayHandlers] as
       | ((payload: unknown, context: { emit: (name: string, body: unknown) => void }) => Promise<unknown>)
@@ -21,7 +24,10 @@ export async function bridgeDesktopGateway(
     return handler(payload ?? {}, {
       emit: (name, body) => {
         for (const page of pages) {
-          void page.evaluate(`window.__scambioEmit(${JSON.stringify(name)}, ${JSON.stringify(body)})`);
+          // Like the main process (it checks isDestroyed), events for a page that is going away are dropped.
+          page
+            .evaluate(`window.__scambioEmit(${JSON.stringify(name)}, ${JSON.stringify(body)})`)
+            .catch(() => undefined);
         }
       },
     });

@@ -1,0 +1,577 @@
+/**
+ * The composer (`#/compose`): write an invoice field by field, see every problem SDI would find at its field
+ * while typing, the computed totals and a preview of the document, then send it. Drafts are kept on this machine
+ * (draft-store.ts) until sent or discarded. `#/compose?from=sent/42&mode=correct|creditNote|duplicate` opens a
+ * sent invoice to correct and resend it, credit it, or copy it.
+ */
+import { Alert, Anchor, Badge, Button, Group, List, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'wouter';
+import type { Company, Send } from '../../shared/api/types.ts';
+import {
+  checkDraft,
+  composeInvoice,
+  draftFieldOf,
+  draftFromInvoice,
+  emptyDraft,
+  nextDocumentNumber,
+  type DraftLanguage,
+  type DraftProblem,
+  type InvoiceDraft,
+  type OpenMode,
+} from '../../shared/fatturapa/compose/index.ts';
+import { invoiceToXml } from '../../shared/fatturapa/model/to-xml.ts';
+import type { ApiResponse } from '../../shared/gateway/channels.ts';
+import { ApiError, getSent, listCompanies, listSent, listUpdates, messageOf, problemOf } from '../api.ts';
+import { formatDate } from '../format.ts';
+import { useGateway } from '../gateway-context.ts';
+import { InvoiceView } from '../invoice-view/invoice-view.tsx';
+import { payloadBytes } from '../invoice-view/read-invoice.ts';
+import { useReady } from '../ready.ts';
+import { href, sentAddress } from '../routes.ts';
+import {
+  listDrafts,
+  rememberCustomer,
+  rememberSupplier,
+  removeDraft,
+  saveDraft,
+  supplierOf,
+  type SdiError,
+  type StoredDraft,
+} from './draft-store.ts';
+import { DraftForm } from './draft-form.tsx';
+import { placed, type FieldProblems, type ShownProblem } from './field-problems.tsx';
+import { TotalsBlock } from './totals-block.tsx';
+
+type Signature = 'None' | 'Apply' | 'Auto';
+const MODES: OpenMode[] = ['correct', 'creditNote', 'duplicate', 'open'];
+/** Days SDI allows the same number and date after a discard (sdi-rules.md §(c) "Common start", point 2). */
+const REUSE_DAYS = 5;
+
+const today = () => new Date().toISOString().slice(0, 10);
+const newId = () => crypto.randomUUID();
+
+/** A short hash of the XML: a new Idempotency-Key whenever what is sent changed since the last attempt. */
+function hashOf(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return `${text.length}:${h.toString(16)}`;
+}
+
+/** ProgressivoInvio: up to 10 characters, different for each file sent from here. */
+const progressive = () => Date.now().toString(36).slice(-7).toUpperCase();
+
+function freshDraft(): StoredDraft {
+  const draft = emptyDraft(today());
+  draft.transmission.progressive = progressive();
+  return {
+    id: newId(),
+    companyId: null,
+    source: null,
+    idempotencyKey: '',
+    attempt: null,
+    updated: new Date().toISOString(),
+    draft,
+  };
+}
+
+/** The value of a draft field (`lines[2].unitPrice`, `customer.vat`), as JSON to compare it. */
+function valueAt(draft: InvoiceDraft, field: string): string {
+  let node: unknown = draft;
+  for (const part of field.split(/\.|\[|\]/).filter(Boolean)) {
+    if (node === null || typeof node !== 'object') return '';
+    node = (node as Record<string, unknown>)[part];
+  }
+  return JSON.stringify(node ?? '');
+}
+
+/** Where SDI's errors belong: the field the draft's own checks give the same code, else the known ones. */
+const SDI_FIELDS: Record<string, string> = {
+  '00404': 'document.number',
+  '00409': 'document.number',
+};
+
+function placeSdiErrors(draft: InvoiceDraft, errors: SdiError[], lang: DraftLanguage): ShownProblem[] {
+  const own = checkDraft(draft, { lang });
+  const { fieldMap } = composeInvoice(draft);
+  return errors.map((error): ShownProblem => {
+    const same = own.find((p) => p.code === error.code && p.field !== '');
+    const field = same?.field ?? SDI_FIELDS[error.code] ?? '';
+    let element = same?.element ?? '';
+    if (!element && field) for (const [path, mapped] of fieldMap) if (mapped === field) element = path;
+    return {
+      field,
+      element,
+      code: error.code,
+      text: `SDI ${error.code}: ${error.description}${error.hint ? ` (${error.hint})` : ''}`,
+      original: field ? valueAt(draft, field) : '',
+    };
+  });
+}
+
+export default function ComposeScreen() {
+  const { t, i18n } = useTranslation();
+  const gateway = useGateway();
+  const [, navigate] = useLocation();
+  const [params] = useSearchParams();
+  const lang = (['it', 'en', 'de'].includes(i18n.language) ? i18n.language : 'en') as DraftLanguage;
+  const from = params.get('from') ?? '';
+  const modeParam = params.get('mode') ?? '';
+  const resumeId = params.get('draft') ?? '';
+
+  const [profile, setProfile] = useState<string | null>(null);
+  const [companies, setCompanies] = useState<Company[]>([]);
+  const [stored, setStored] = useState<StoredDraft | null>(null);
+  const [openError, setOpenError] = useState<string | null>(null);
+  const [drafts, setDrafts] = useState<StoredDraft[]>([]);
+  const [dirty, setDirty] = useState(false);
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const [signature, setSignature] = useState<Signature>('Auto');
+  const [sending, setSending] = useState(false);
+  const sendingRef = useRef(false);
+  const [serverProblems, setServerProblems] = useState<ShownProblem[]>([]);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [suggested, setSuggested] = useState<string | null>(null);
+
+  useReady(stored !== null || openError !== null);
+
+  useEffect(() => {
+    void gateway.profiles.list().then((view) => setProfile(view.activeId));
+    void listCompanies(gateway, { page_size: 200, sort: 'name' })
+      .then((page) => setCompanies(page.items))
+      .catch(() => setCompanies([]));
+  }, [gateway]);
+
+  // Which draft: one named in the address, the one already made from the same sent invoice, a new one.
+  useEffect(() => {
+    if (profile === null) return;
+    let cancelled = false;
+    setStored(null);
+    setOpenError(null);
+    setDirty(false);
+    setServerProblems([]);
+    setSendError(null);
+    const existing = listDrafts(profile);
+    setDrafts(existing);
+    const sendId = /^sent\/(\d+)$/.exec(from)?.[1];
+    const mode = MODES.find((m) => m === modeParam);
+    if (resumeId) {
+      const found = existing.find((d) => d.id === resumeId);
+      if (found) {
+        setStored(found);
+        return;
+      }
+    }
+    if (sendId && mode) {
+      const again = existing.find((d) => d.source?.sendId === Number(sendId) && d.source.mode === mode);
+      if (again) {
+        setStored(again);
+        return;
+      }
+      void (async () => {
+        try {
+          const send: Send = await getSent(gateway, Number(sendId), true);
+          const updates = mode === 'correct' ? (await listUpdates(gateway, send.id)).items : [];
+          const discard = updates.filter((u) => u.state === 'Scartato').at(-1);
+          const draft = draftFromInvoice(payloadBytes(send.payload ?? '', send.encoding), {
+            mode,
+            today: today(),
+          });
+          if (mode !== 'open') draft.transmission.progressive = progressive();
+          const remembered = supplierOf(profile, send.company_id);
+          if (remembered && mode !== 'open') {
+            // The file may say less than the registry the user keeps (REA, address): the kept one fills gaps.
+            if (!draft.supplier.rea) draft.supplier.rea = remembered.rea;
+          }
+          if (!cancelled)
+            setStored({
+              ...freshDraft(),
+              companyId: send.company_id,
+              source: {
+                sendId: send.id,
+                mode,
+                sdiErrors: (discard?.errors ?? []).map((e) => ({
+                  code: e.code,
+                  description: e.description ?? '',
+                  hint: e.hint ?? '',
+                })),
+                discardedAt: discard?.last_update ?? null,
+              },
+              draft,
+            });
+          if (!cancelled) setDirty(true);
+        } catch (e) {
+          if (!cancelled) setOpenError(messageOf(e));
+        }
+      })();
+      return () => {
+        cancelled = true;
+      };
+    }
+    setStored(freshDraft());
+    return undefined;
+  }, [gateway, profile, from, modeParam, resumeId]);
+
+  const change = useCallback((edit: (draft: InvoiceDraft) => void) => {
+    setStored((current) => {
+      if (!current) return current;
+      const draft = structuredClone(current.draft);
+      edit(draft);
+      return { ...current, draft, updated: new Date().toISOString() };
+    });
+    setDirty(true);
+    setServerProblems([]);
+    setSendError(null);
+  }, []);
+
+  const chooseCompany = useCallback(
+    (id: number | null) => {
+      const company = companies.find((c) => c.id === id) ?? null;
+      setStored((current) => {
+        if (!current) return current;
+        const draft = structuredClone(current.draft);
+        const remembered = company && profile ? supplierOf(profile, company.id) : null;
+        if (remembered) draft.supplier = remembered;
+        else if (company) {
+          draft.supplier.name = company.name;
+          draft.supplier.vat = { country: company.vat.slice(0, 2), code: company.vat.slice(2) };
+          draft.supplier.fiscalCode = company.fiscal_code === company.vat.slice(2) ? '' : company.fiscal_code;
+        }
+        return { ...current, companyId: id, draft, updated: new Date().toISOString() };
+      });
+      setDirty(true);
+    },
+    [companies, profile],
+  );
+
+  // Saved as you type (debounced); the supplier's registry data is kept for its company.
+  const [debounced] = useDebouncedValue(stored, 500);
+  useEffect(() => {
+    if (!debounced || !profile || !dirty) return;
+    saveDraft(profile, debounced);
+    if (debounced.companyId !== null)
+      rememberSupplier(profile, debounced.companyId, debounced.draft.supplier);
+    setSavedAt(debounced.updated);
+    setDrafts(listDrafts(profile));
+  }, [debounced, profile, dirty]);
+
+  // The next number of the supplier's series for the document's year, from its sent invoices.
+  const companyId = stored?.companyId ?? null;
+  const year = stored?.draft.document.date.slice(0, 4) ?? '';
+  const fromSent = stored?.source !== null && stored?.source?.mode !== 'duplicate';
+  useEffect(() => {
+    setSuggested(null);
+    if (companyId === null || !/^\d{4}$/.test(year)) return;
+    let cancelled = false;
+    void listSent(gateway, { company_id: companyId, page_size: 200 })
+      .then(({ items }) => {
+        const numbers = items.flatMap((s) =>
+          (s.documents ?? [])
+            .filter((d) => d.date?.startsWith(year) && s.latest_state !== 'Scartato')
+            .map((d) => d.number ?? ''),
+        );
+        const next = nextDocumentNumber(numbers, { year });
+        if (cancelled) return;
+        setSuggested(next);
+        if (!fromSent)
+          setStored((current) =>
+            current && current.draft.document.number === ''
+              ? {
+                  ...current,
+                  draft: { ...current.draft, document: { ...current.draft.document, number: next } },
+                }
+              : current,
+          );
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [gateway, companyId, year, fromSent]);
+
+  // The checks run on the debounced draft: typing stays fluid, problems follow within half a second.
+  const checked = useMemo(() => {
+    if (!debounced) return null;
+    const composed = composeInvoice(debounced.draft);
+    return {
+      problems: checkDraft(debounced.draft, { lang }),
+      xml: invoiceToXml(composed.json),
+    };
+  }, [debounced, lang]);
+
+  const sdiProblems = useMemo(
+    () =>
+      stored?.source?.mode === 'correct' && stored.source.sdiErrors.length > 0
+        ? placeSdiErrors(stored.draft, stored.source.sdiErrors, lang)
+        : [],
+    // Placed once per opened invoice and language: each stays while its field keeps the value SDI refused.
+    [stored?.id, stored?.source, lang],
+  );
+
+  const shown: FieldProblems = useMemo(() => {
+    if (!stored) return [];
+    const own = (checked?.problems ?? []).map((p: DraftProblem): ShownProblem => ({
+      field: p.field,
+      element: p.element,
+      code: p.code,
+      text: p.hint ? `${p.description} ${p.hint}` : p.description,
+      severity: p.severity,
+    }));
+    const sdi = sdiProblems.filter((p) => !p.field || valueAt(stored.draft, p.field) === p.original);
+    return [...sdi, ...serverProblems, ...own];
+  }, [checked, sdiProblems, serverProblems, stored]);
+
+  if (openError) return <Alert color="red">{t('compose.sourceFailed', { message: openError })}</Alert>;
+  if (!stored || !profile) return <Text>{t('compose.loadingSource')}</Text>;
+
+  const { draft } = stored;
+  const mode = stored.source?.mode;
+  const title =
+    mode === 'correct'
+      ? t('compose.titleCorrect')
+      : mode === 'creditNote'
+        ? t('compose.titleCreditNote')
+        : mode === 'duplicate'
+          ? t('compose.titleDuplicate')
+          : t('compose.title');
+  const saved = savedAt !== null && savedAt === stored.updated && debounced === stored;
+  const unplaced = shown.filter((p) => !placed(p.field));
+
+  const send = async () => {
+    if (sendingRef.current) return;
+    sendingRef.current = true;
+    setSending(true);
+    setSendError(null);
+    setServerProblems([]);
+    try {
+      const composed = composeInvoice(stored.draft);
+      const xml = invoiceToXml(composed.json);
+      const hash = hashOf(xml);
+      // One key per draft and content: a second click or a retry of the same file never stores it twice.
+      const key = stored.attempt?.hash === hash ? stored.idempotencyKey : newId();
+      const withKey = { ...stored, idempotencyKey: key, attempt: { hash } };
+      setStored(withKey);
+      saveDraft(profile, withKey);
+      const headers = { 'content-type': 'application/xml' };
+      const refused = (response: ApiResponse) => {
+        const problem = problemOf(response);
+        const mapped = (problem?.errors ?? []).map((e): ShownProblem => ({
+          field: e.path ? draftFieldOf(composed.fieldMap, e.path) : '',
+          element: e.path ?? '',
+          code: e.code ?? '',
+          text: e.hint ? `${e.description} ${e.hint}` : e.description,
+        }));
+        setServerProblems(mapped);
+        setSendError(mapped.length > 0 ? t('compose.sendRefused') : new ApiError(response).message);
+      };
+      const check = await gateway.api.request({
+        method: 'POST',
+        path: '/send/validate/xml',
+        body: xml,
+        headers,
+      });
+      if (check.status !== 204) return refused(check);
+      const response = await gateway.api.request({
+        method: 'POST',
+        path: '/send/xml',
+        query: { signature },
+        body: xml,
+        headers: { ...headers, 'Idempotency-Key': key },
+      });
+      if (response.cancelled === 'live-send') return setSendError(t('compose.declined'));
+      if (response.status !== 201) return refused(response);
+      const sent = response.body as Send;
+      rememberCustomer(profile, stored.draft.customer);
+      if (stored.companyId !== null) rememberSupplier(profile, stored.companyId, stored.draft.supplier);
+      removeDraft(profile, stored.id);
+      navigate(sentAddress(sent.id));
+    } catch (e) {
+      setSendError(t('compose.sendFailed', { message: messageOf(e) }));
+    } finally {
+      sendingRef.current = false;
+      setSending(false);
+    }
+  };
+
+  const discard = () => {
+    removeDraft(profile, stored.id);
+    setConfirmDiscard(false);
+    setDrafts(listDrafts(profile));
+    setDirty(false);
+    setSavedAt(null);
+    if (from || resumeId) navigate('/compose');
+    else setStored(freshDraft());
+  };
+
+  const reuseUntil = stored.source?.discardedAt
+    ? new Date(Date.parse(stored.source.discardedAt) + REUSE_DAYS * 86_400_000).toISOString()
+    : null;
+  const otherDrafts = drafts.filter((d) => d.id !== stored.id);
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{title}</Title>
+        <Group gap="xs">
+          {saved ? (
+            <Badge color="teal" variant="light" data-testid="compose-draft-saved">
+              {t('compose.draftSaved')}
+            </Badge>
+          ) : (
+            dirty && (
+              <Badge color="gray" variant="light">
+                {t('compose.draftSaving')}
+              </Badge>
+            )
+          )}
+          {(otherDrafts.length > 0 || from || resumeId) && (
+            <Button component="a" href={href('/compose')} variant="subtle" size="xs">
+              {t('compose.draftNew')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Text c="dimmed">{t('compose.intro')}</Text>
+
+      {otherDrafts.length > 0 && (
+        <Paper withBorder p="sm">
+          <Title order={3} fz="md" mb="xs">
+            {t('compose.drafts')}
+          </Title>
+          <List size="sm" data-testid="compose-drafts">
+            {otherDrafts.map((d) => (
+              <List.Item key={d.id}>
+                <Anchor href={href(`/compose?draft=${d.id}`)}>
+                  {t('compose.draftResume')}:{' '}
+                  {[
+                    d.draft.document.number || t('compose.draftUntitled'),
+                    d.draft.customer.name ||
+                      `${d.draft.customer.firstName} ${d.draft.customer.lastName}`.trim(),
+                    formatDate(d.draft.document.date, i18n.language),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Anchor>
+              </List.Item>
+            ))}
+          </List>
+        </Paper>
+      )}
+
+      {mode === 'correct' && stored.source && (
+        <Alert color="orange" title={t('compose.sdiErrors')} data-testid="compose-sdi-errors">
+          <Text size="sm">{t('compose.sdiErrorsHint')}</Text>
+          {reuseUntil && (
+            <Text size="sm" fw={600} data-testid="compose-reuse-until">
+              {t('compose.reuseUntil', { date: formatDate(reuseUntil, i18n.language) })}
+            </Text>
+          )}
+          <List size="sm" mt="xs">
+            {stored.source.sdiErrors.map((e) => (
+              <List.Item key={e.code}>
+                {t('compose.sdiError', { code: e.code, description: e.description })}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      {mode === 'creditNote' && (
+        <Alert color="blue">
+          {t('compose.creditNoteOf', {
+            number: draft.references.find((r) => r.kind === 'linkedInvoice')?.id ?? '',
+            date: formatDate(
+              draft.references.find((r) => r.kind === 'linkedInvoice')?.date ?? '',
+              i18n.language,
+            ),
+          })}
+        </Alert>
+      )}
+
+      <DraftForm
+        draft={draft}
+        change={change}
+        problems={shown}
+        companies={companies}
+        companyId={stored.companyId}
+        onCompany={chooseCompany}
+        profile={profile}
+        suggestedNumber={suggested}
+      />
+
+      <TotalsBlock draft={debounced?.draft ?? draft} />
+
+      <Paper withBorder p="sm">
+        <Title order={3} fz="md" mb="xs">
+          {t('compose.problems')}
+        </Title>
+        {shown.length === 0 ? (
+          <Text size="sm" c="teal">
+            {t('compose.problemsNone')}
+          </Text>
+        ) : (
+          <List size="sm">
+            {shown.map((p, i) => (
+              <List.Item
+                key={`${p.field}-${p.code}-${i}`}
+                {...(unplaced.includes(p)
+                  ? { 'data-testid': 'compose-field-problem', 'data-field': p.element }
+                  : {})}
+                c={p.severity === 'warning' ? 'orange.9' : 'red.9'}
+              >
+                {t('compose.otherProblem', { description: p.text })}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Paper>
+
+      <Group align="flex-end">
+        <Select
+          label={t('compose.signature')}
+          w={240}
+          allowDeselect={false}
+          value={signature}
+          onChange={(v) => setSignature((v as Signature | null) ?? 'Auto')}
+          data={[
+            { value: 'Auto', label: t('compose.signatureAuto') },
+            { value: 'Apply', label: t('compose.signatureApply') },
+            { value: 'None', label: t('compose.signatureNone') },
+          ]}
+        />
+        <Button onClick={() => void send()} disabled={sending} loading={sending} data-testid="compose-send">
+          {sending ? t('compose.sending') : t('compose.send')}
+        </Button>
+        {confirmDiscard ? (
+          <Group gap="xs">
+            <Text size="sm">{t('compose.discardConfirm')}</Text>
+            <Button color="red" size="xs" onClick={discard} data-testid="compose-discard-confirm">
+              {t('compose.discardYes')}
+            </Button>
+            <Button variant="default" size="xs" onClick={() => setConfirmDiscard(false)}>
+              {t('compose.discardNo')}
+            </Button>
+          </Group>
+        ) : (
+          <Button variant="subtle" color="red" onClick={() => setConfirmDiscard(true)} disabled={sending}>
+            {t('compose.discard')}
+          </Button>
+        )}
+      </Group>
+      {sendError && (
+        <Alert color="red" data-testid="compose-send-error">
+          {sendError}
+        </Alert>
+      )}
+
+      <Paper withBorder p="sm">
+        <Title order={3} fz="md" mb="xs">
+          {t('compose.preview')}
+        </Title>
+        {checked && <InvoiceView payload={checked.xml} encoding="Xml" />}
+      </Paper>
+    </Stack>
+  );
+}

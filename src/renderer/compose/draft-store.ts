@@ -1,0 +1,82 @@
+/**
+ * What the composer keeps on this machine, per profile, in localStorage: the open drafts (until sent or
+ * discarded), the supplier's registry data per company (typed once, prefilled next time) and the customers of
+ * the invoices sent from here (to find them again).
+ */
+import type { DraftCustomer, DraftSupplier, InvoiceDraft } from '../../shared/fatturapa/compose/index.ts';
+
+export interface StoredDraft {
+  id: string;
+  /** The supplier company chosen (GET /company), null until chosen. */
+  companyId: number | null;
+  /** Where the draft came from, e.g. `sent/42` with its mode; SDI errors of a discarded invoice. */
+  source: { sendId: number; mode: string; sdiErrors: SdiError[]; discardedAt: string | null } | null;
+  /** Idempotency-Key of this draft's submission: made once, so a retry or a double click sends once. */
+  idempotencyKey: string;
+  /** The content the key was made for: another content gets another key. */
+  attempt: { hash: string } | null;
+  updated: string;
+  draft: InvoiceDraft;
+}
+
+export interface SdiError {
+  code: string;
+  description: string;
+  hint: string;
+}
+
+const prefix = (profile: string) => `scambio.compose.${profile}`;
+
+function read<T>(key: string, fallback: T): T {
+  try {
+    const text = localStorage.getItem(key);
+    return text ? (JSON.parse(text) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function write(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // A full or unavailable storage only loses the convenience, never the invoice being typed.
+  }
+}
+
+export function listDrafts(profile: string): StoredDraft[] {
+  return read<StoredDraft[]>(`${prefix(profile)}.drafts`, []).sort((a, b) =>
+    b.updated.localeCompare(a.updated),
+  );
+}
+
+export function saveDraft(profile: string, stored: StoredDraft): void {
+  const others = listDrafts(profile).filter((d) => d.id !== stored.id);
+  write(`${prefix(profile)}.drafts`, [stored, ...others]);
+}
+
+export function removeDraft(profile: string, id: string): void {
+  write(
+    `${prefix(profile)}.drafts`,
+    listDrafts(profile).filter((d) => d.id !== id),
+  );
+}
+
+export function supplierOf(profile: string, companyId: number): DraftSupplier | null {
+  return read<DraftSupplier | null>(`${prefix(profile)}.supplier.${companyId}`, null);
+}
+
+export function rememberSupplier(profile: string, companyId: number, supplier: DraftSupplier): void {
+  write(`${prefix(profile)}.supplier.${companyId}`, supplier);
+}
+
+export function knownCustomers(profile: string): DraftCustomer[] {
+  return read<DraftCustomer[]>(`${prefix(profile)}.customers`, []);
+}
+
+/** Kept by VAT number (or fiscal code, or name): the latest details win. */
+export function rememberCustomer(profile: string, customer: DraftCustomer): void {
+  const key = (c: DraftCustomer) => `${c.vat.country}${c.vat.code}|${c.fiscalCode}|${c.name}`;
+  const others = knownCustomers(profile).filter((c) => key(c) !== key(customer));
+  write(`${prefix(profile)}.customers`, [customer, ...others].slice(0, 200));
+}
