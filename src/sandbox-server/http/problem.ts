@@ -144,27 +144,29 @@ export function errorHandler(logger: Logger, bodyLimit: number): ErrorRequestHan
     if (code === 'SQLITE_FULL' || code === 'ENOSPC') {
       // Disk full: the transaction rolled back, nothing half-written; the same request works once space returns.
       logger.error({ err: error, req_id: context(res).requestId }, 'storage full');
-      const { t, requestId } = context(res);
-      const body: ProblemDetails = {
-        type: '/problems/insufficient-storage',
-        title: t('title.insufficient-storage'),
-        status: 507,
-        detail: t('internal.storageFull'),
-        instance: req.originalUrl.split('?')[0]!,
-        request_id: requestId,
-      };
-      return void res.status(507).type(PROBLEM_MEDIA_TYPE).send(JSON.stringify(body));
+      return serverProblem(req, res, 507, 'insufficient-storage', 'internal.storageFull');
     }
     logger.error({ err: error, req_id: context(res).requestId }, 'unexpected error');
-    const { t, requestId } = context(res);
-    const body: ProblemDetails = {
-      type: '/problems/internal',
-      title: t('title.internal'),
-      status: 500,
-      detail: t('internal.unexpected'),
-      instance: req.originalUrl.split('?')[0]!,
-      request_id: requestId,
-    };
-    res.status(500).type(PROBLEM_MEDIA_TYPE).send(JSON.stringify(body));
+    serverProblem(req, res, 500, 'internal', 'internal.unexpected');
   };
+}
+
+/** A failure of the server itself (not the caller's request): no details beyond its kind, in the caller's language. */
+function serverProblem(
+  req: Request,
+  res: Response,
+  status: 500 | 507,
+  slug: 'internal' | 'insufficient-storage',
+  detail: 'internal.unexpected' | 'internal.storageFull',
+): void {
+  const { t, requestId } = context(res);
+  const body: ProblemDetails = {
+    type: `/problems/${slug}`,
+    title: t(`title.${slug}`),
+    status,
+    detail: t(detail),
+    instance: req.originalUrl.split('?')[0]!,
+    request_id: requestId,
+  };
+  res.status(status).type(PROBLEM_MEDIA_TYPE).send(JSON.stringify(body));
 }
