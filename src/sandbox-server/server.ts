@@ -17,6 +17,7 @@ import { JobWorker } from './jobs/worker.ts';
 import { cryptoRandom, type RandomSource } from './random.ts';
 import { settingsClockPersistence } from './sdi/clock-persistence.ts';
 import { openStore, type Store } from './store/store.ts';
+import type { SdiTiming } from './sdi/timing.ts';
 
 export const DEFAULT_PORT = 8780;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -53,6 +54,8 @@ export interface SandboxOptions {
   idempotencyStore?: IdempotencyStore;
   /** Sandbox time between a submission and SDI taking it (`serve --sdi-delay`); default 1 s. */
   sdiDelayMs?: number;
+  /** How long the simulated SDI's steps take (`serve --sdi-timing`): fast (default) or realistic. */
+  sdiTiming?: SdiTiming;
   /** Operations and signatures of live accounts; default 1,000 and 100. */
   liveQuota?: LiveQuota;
   /** No progress from the SDI worker for this long while jobs are due makes /health answer 503. */
@@ -101,6 +104,7 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     liveQuota: options.liveQuota,
     logger,
   });
+  if (options.sdiTiming) services.sdi.useTiming(options.sdiTiming);
   scheduleMaintenanceJobs(services.jobs, store, clock);
   const orphaned = services.keys.revokeOrphanedSessions();
   if (orphaned > 0) logger.info({ revoked: orphaned }, 'revoked session keys left by stopped servers');

@@ -9,6 +9,7 @@ import { ApiKeyService } from '../domain/api-keys.ts';
 import type { LiveQuota } from '../domain/quota.ts';
 import { cryptoRandom } from '../random.ts';
 import { parseRateLimits, type RateLimits } from '../http/limits/rate-limits.ts';
+import { SDI_TIMINGS, type SdiTiming } from '../sdi/timing.ts';
 import {
   DEFAULT_MAX_INVOICE_BYTES,
   DEFAULT_HOST,
@@ -31,6 +32,7 @@ Commands:
       --log-level LEVEL  fatal|error|warn|info|debug|silent (default info)
       --rate-limit SPEC  per-key limits, e.g. 100/s,2000/m,100000/d (the default), or unlimited
       --sdi-delay TIME   sandbox time before the simulated SDI takes a submission, e.g. 1s (default), 0, 5m
+      --sdi-timing MODE  fast (default: outcomes within a second) or realistic (SDI's minutes to days)
       --lenient-ids      identifier check-digit failures are warnings, so the official samples go through
       --live-quota N[/S] operations (and signatures) of each live account (default 1000/100)
       --max-invoice-bytes N  largest invoice file accepted (default 5242880, SDI's 5 MB; code 00003)
@@ -64,6 +66,7 @@ export async function main(argv: string[]): Promise<number> {
       'log-level': { type: 'string' },
       'rate-limit': { type: 'string' },
       'sdi-delay': { type: 'string' },
+      'sdi-timing': { type: 'string' },
       'lenient-ids': { type: 'boolean' },
       'live-quota': { type: 'string' },
       'max-invoice-bytes': { type: 'string' },
@@ -91,6 +94,8 @@ export async function main(argv: string[]): Promise<number> {
     if (!rateLimits) return usageError(`invalid --rate-limit ${values['rate-limit']}`);
     const sdiDelayMs = parseDuration(values['sdi-delay'] ?? '1s');
     if (sdiDelayMs === null) return usageError(`invalid --sdi-delay ${values['sdi-delay']}`);
+    const sdiTiming = SDI_TIMINGS.find((t) => t === (values['sdi-timing'] ?? 'fast'));
+    if (!sdiTiming) return usageError(`invalid --sdi-timing ${values['sdi-timing']} (fast or realistic)`);
     const quota = /^(\d+)(?:\/(\d+))?$/.exec(values['live-quota'] ?? '1000/100');
     if (!quota) return usageError(`invalid --live-quota ${values['live-quota']}`);
     const maxInvoiceBytes = Number(values['max-invoice-bytes'] ?? DEFAULT_MAX_INVOICE_BYTES);
@@ -104,6 +109,7 @@ export async function main(argv: string[]): Promise<number> {
       host: values.host ?? DEFAULT_HOST,
       logLevel: values['log-level'] ?? 'info',
       sdiDelayMs,
+      sdiTiming,
       lenientIds: values['lenient-ids'] ?? false,
       liveQuota: { operations: Number(quota[1]), signatures: Number(quota[2] ?? 100) },
       maxInvoiceBytes,
@@ -202,6 +208,7 @@ async function serve(options: {
   logLevel: string;
   rateLimits: RateLimits | 'unlimited';
   sdiDelayMs: number;
+  sdiTiming: SdiTiming;
   lenientIds: boolean;
   liveQuota: LiveQuota;
   maxInvoiceBytes: number;

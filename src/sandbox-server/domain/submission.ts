@@ -1,6 +1,7 @@
-import type { PayloadEncoding, Send, SignatureMode } from '../../shared/api/types.ts';
+import type { Company, PayloadEncoding, Send, SignatureMode } from '../../shared/api/types.ts';
 import {
   checkSdiFileName,
+  detectPayloadKind,
   generateSdiFileName,
   isSignedFileName,
   partyKey,
@@ -17,7 +18,7 @@ import type { CompanyService } from './companies.ts';
 import type { TaskRunner } from '../workers/pool.ts';
 import { inspectInvoiceFile } from '../workers/invoice.ts';
 import type { InvoiceFileLimits, ReadInvoiceFile } from './invoice-file.ts';
-import { invalid, type Problem } from './service-error.ts';
+import { invalid, type KeyedProblem, type Problem } from './service-error.ts';
 import type { ValidationReport } from './invoice-validation.ts';
 
 /** One invoice handed to the service for delivery to SDI, in whichever form the client uploaded it. */
@@ -34,16 +35,39 @@ export interface SubmissionRequest {
 }
 
 /** A submission that passed every reading step and is ready to be stored. */
-export interface PreparedSubmission {
+export type PreparedSubmission = ReadableSubmission | UnreadableSubmission;
+
+export interface ReadableSubmission {
   readonly scope: Scope;
   readonly request: SubmissionRequest;
   file: ReadInvoiceFile;
   fileName: string;
   /** Whether the service signed the file itself (one signature used). */
   signedHere: boolean;
+  unreadable?: undefined;
 }
 
-type Draft = Omit<PreparedSubmission, 'file' | 'fileName'> & { file?: ReadInvoiceFile; fileName?: string };
+/**
+ * A `.p7m` whose CMS envelope cannot be read. SDI still takes such a file (it gets an identifier) and then
+ * discards it with NS 00102; nothing inside it is known, so its company comes from the file name.
+ */
+export interface UnreadableSubmission {
+  readonly scope: Scope;
+  readonly request: SubmissionRequest;
+  file?: undefined;
+  fileName: string;
+  signedHere: false;
+  unreadable: { company: Company };
+}
+
+interface Draft {
+  readonly scope: Scope;
+  readonly request: SubmissionRequest;
+  file?: ReadInvoiceFile;
+  fileName?: string;
+  signedHere: boolean;
+  unreadable?: { company: Company };
+}
 type PreparationStep = (draft: Draft) => void | Promise<void>;
 
 /** Called with every stored submission, inside its transaction: the simulated SDI queues its intake here. */
@@ -130,6 +154,7 @@ export class SubmissionService {
   }
 
   commit(prepared: PreparedSubmission): Send {
+    if (prepared.unreadable) return this.commitUnreadable(prepared);
     const { scope, file, request } = prepared;
     const { summary } = file;
     const supplier = summary.prestatore;
@@ -189,14 +214,81 @@ export class SubmissionService {
     });
   }
 
+  /** Stores a `.p7m` nobody can open: the simulated SDI discards it with NS 00102 without reading it. */
+  private commitUnreadable(prepared: UnreadableSubmission): Send {
+    const { scope, request, unreadable } = prepared;
+    const { store, clock } = this.deps;
+    return store.transaction(() => {
+      const now = clock.now().toISOString();
+      const send = store.sends.insert(scope, {
+        companyId: unreadable.company.id,
+        identifier: null,
+        fileName: prepared.fileName,
+        // Unknown: SDI could not read it. The pipeline tells such a file by its missing format.
+        format: null,
+        encoding: 'Base64',
+        payload: request.bytes,
+        committente: null,
+        prestatore: unreadable.company.vat,
+        nomeCommittente: null,
+        documentNumber: null,
+        documentDate: null,
+        documents: [],
+        metaData: request.metaData,
+        dateSent: now,
+        lastUpdate: null,
+        created: now,
+      });
+      store.operations.add(scope, 1, 0);
+      for (const hook of this.submittedHooks) hook(scope, send);
+      return send;
+    });
+  }
+
   private async read(d: Draft): Promise<void> {
     const inspected = await inspectInvoiceFile(this.deps.workers, d.request.bytes, this.deps.limits);
-    if (!inspected.ok) throw invalid([inspected.problem], 'invoice.invalid');
+    if (!inspected.ok) {
+      const company = this.unreadableEnvelopeOwner(d, inspected.problem);
+      if (company === null) throw invalid([inspected.problem], 'invoice.invalid');
+      d.unreadable = { company };
+      d.fileName = (d.request.fileName ?? d.request.suggestedFileName)!;
+      return;
+    }
     d.file = inspected.file;
+  }
+
+  /**
+   * SDI gives a `.p7m` whose envelope it cannot open an identifier, then discards it (NS 00102); so does the
+   * sandbox when the file's name is a valid signed-file name whose transmitter id is one of the caller's
+   * companies (by VAT number, or fiscal code). Otherwise, with nobody to send it for, the read problem
+   * stands (422). Not with `validate=true` (which asks for the verdict now) nor `signature=Force` (which
+   * would have to open the envelope to replace it).
+   */
+  private unreadableEnvelopeOwner(d: Draft, problem: KeyedProblem): Company | null {
+    const { request, scope } = d;
+    const name = request.fileName ?? request.suggestedFileName;
+    if (name === null || request.validate || request.signature === 'Force') return null;
+    if (fileNameProblems(name, true).length > 0) return null;
+    const envelopeUnreadable =
+      problem.key === 'invoice.notCms' ||
+      problem.key === 'invoice.cmsWithoutContent' ||
+      // Neither XML nor anything like a CMS (DER or Base64): an envelope that cannot even be recognised.
+      (problem.key === 'invoice.notWellFormed' && detectPayloadKind(request.bytes) === 'unknown');
+    if (!envelopeUnreadable) return null;
+    const match = /^([A-Z]{2})([A-Z0-9]{2,28})_/i.exec(name);
+    if (!match) return null;
+    const country = match[1]!.toUpperCase();
+    const code = match[2]!.toUpperCase();
+    const { companies } = this.deps.store;
+    const byVat = companies.getByVat(scope, `${country}${code}`);
+    if (byVat) return byVat;
+    const byFiscalCode = companies.findByFiscalCode(scope.environment, code);
+    return byFiscalCode && byFiscalCode.user_id === scope.accountId ? byFiscalCode : null;
   }
 
   /** Contract: None never signs; Apply signs an unsigned file; Force replaces any envelope; Auto signs FPA12. */
   private async sign(d: Draft): Promise<void> {
+    if (d.unreadable) return;
     const file = d.file!;
     const mode = d.request.signature;
     const wanted =
@@ -218,6 +310,7 @@ export class SubmissionService {
   }
 
   private name(d: Draft): void {
+    if (d.unreadable) return;
     const file = d.file!;
     const explicit = d.request.fileName;
     if (explicit !== null) {
@@ -239,7 +332,7 @@ export class SubmissionService {
   }
 
   private async validate(d: Draft): Promise<void> {
-    if (!d.request.validate) return;
+    if (!d.request.validate || d.unreadable) return;
     // Read again on the worker (its parsed document does not come back): the bytes passed the read step,
     // and no size limit applies to an envelope signed here.
     const inspected = await inspectInvoiceFile(

@@ -123,6 +123,21 @@ export async function checkInvoice(
   }
 }
 
+/**
+ * The outcome for a `.p7m` whose CMS envelope could not be opened (accepted for delivery all the same, as
+ * SDI does): discarded with 00102, the signature cannot be verified. Nothing is parsed.
+ */
+export function unreadableEnvelopeOutcome(): CheckOutcome {
+  const error = inItalian({
+    code: '00102',
+    key: 'invoice.notCms',
+    hint: 'hint.p7m',
+    params: {},
+    path: null,
+  });
+  return { errors: [error], documents: [], summary: null };
+}
+
 function finish(
   errors: SdiError[],
   ctx: CheckContext,

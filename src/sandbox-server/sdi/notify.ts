@@ -19,7 +19,8 @@ export interface InvoiceFacts {
   /** SHA-256 hex of the file as received. */
   hash: string;
   receivedAt: Date;
-  summary: InvoiceSummary;
+  /** What the file says; null for a file SDI could not open (a `.p7m` with an unreadable envelope). */
+  summary: InvoiceSummary | null;
 }
 
 /** The parts of a message that differ from type to type. */
@@ -117,19 +118,19 @@ function messageInput(
 }
 
 /** PA messages must name the office (code and description); B2B ones may name the channel or PEC. */
-function destinatario(family: NotificationFamily, summary: InvoiceSummary): Destinatario | undefined {
-  const code = summary.codiceDestinatario ?? '';
+function destinatario(family: NotificationFamily, summary: InvoiceSummary | null): Destinatario | undefined {
+  const code = summary?.codiceDestinatario ?? '';
   if (family === 'pa') {
     const codice = /^[A-Z0-9]{6}$/.test(code) ? code : '999999';
-    return { codice, descrizione: summary.committente.name ?? `Ufficio ${codice}` };
+    return { codice, descrizione: summary?.committente.name ?? `Ufficio ${codice}` };
   }
-  if (!/^[A-Z0-9]{6,7}$/.test(code)) return undefined;
+  if (summary === null || !/^[A-Z0-9]{6,7}$/.test(code)) return undefined;
   return summary.pecDestinatario ? { codice: code, descrizione: summary.pecDestinatario } : { codice: code };
 }
 
 /** Points at the invoice when the file holds exactly one that the message schema can name. */
-function riferimentoFattura(summary: InvoiceSummary): RiferimentoFattura | undefined {
-  if (summary.documents.length !== 1) return undefined;
+function riferimentoFattura(summary: InvoiceSummary | null): RiferimentoFattura | undefined {
+  if (summary === null || summary.documents.length !== 1) return undefined;
   const [document] = summary.documents;
   const year = Number(document?.date?.slice(0, 4));
   if (!document?.number || !/^[\x20-\x7E]{1,20}$/.test(document.number) || !Number.isInteger(year)) {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Send, SendState } from '../../shared/api/types.ts';
 import type { Clock } from '../clock.ts';
 import type { InboundService } from '../domain/inbound.ts';
-import { readInvoiceFile, type ReadInvoiceFile } from '../domain/invoice-file.ts';
+import { readInvoiceFile, type InvoiceFile, type ReadInvoiceFile } from '../domain/invoice-file.ts';
 import { parseResourceId } from '../domain/companies.ts';
 import { newMessageId, newSdiIdentifier } from '../domain/sdi-identifiers.ts';
 import { ServiceError } from '../domain/service-error.ts';
@@ -13,7 +13,7 @@ import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
 import type { UpdateError } from '../../shared/api/types.ts';
 import type { TaskRunner } from '../workers/pool.ts';
-import { checkInvoice, type CheckOutcome, type SdiError } from './checks.ts';
+import { checkInvoice, unreadableEnvelopeOutcome, type CheckOutcome, type SdiError } from './checks.ts';
 import { notificationFamilyForFormat, type Esito, type NotificationFamily } from './notifications/index.ts';
 import { notificationFile, type InvoiceFacts, type MessageDetails } from './notify.ts';
 import { routeInvoice, type Route } from './routing.ts';
@@ -24,6 +24,13 @@ import {
   type Scenario,
 } from './scenario.ts';
 import type { SdiSigningIdentity } from './signing-identity.ts';
+import {
+  checksDelayMs,
+  deliveryDelayMs,
+  lateDeliveryMs,
+  mancataConsegnaDelayMs,
+  type SdiTiming,
+} from './timing.ts';
 import { HELD_DESCRIPTION, UPDATE_DESCRIPTIONS } from './texts.ts';
 import { canTransition, SDI_JOBS, TRANSITIONS } from './transitions.ts';
 
@@ -32,6 +39,8 @@ export interface SdiOptions {
   delayMs: number;
   /** contract.md "Identity checks": identifier check-digit failures are warnings, not discards. */
   lenientIds: boolean;
+  /** `serve --sdi-timing`: fast (the default) or realistic (sdi/timing.ts). */
+  timing?: SdiTiming;
 }
 
 /** Payload of the jobs about one sent invoice. */
@@ -39,6 +48,8 @@ interface SendJob {
   sendId: number;
   /** The submission's `Sandbox-Scenario` header, carried from step to step. */
   scenario?: Scenario;
+  /** SDI's timing for this invoice, fixed when it is submitted; fast when absent. */
+  timing?: SdiTiming;
 }
 
 interface EsitoJob {
@@ -85,6 +96,7 @@ const DESCRIPTION_MAX = 2000;
  */
 export class SdiService {
   private readonly updateHooks: SdiUpdateHook[] = [];
+  private timing: SdiTiming;
 
   constructor(
     private readonly deps: {
@@ -94,7 +106,7 @@ export class SdiService {
       queue: JobQueue;
       inbound: InboundService;
       submissions: SubmissionService;
-      /** Signs PA-family notifications: MessaggiTypes_v1.1 requires a ds:Signature on them. */
+      /** Signs every notification, both families, with XAdES-BES like SdI. */
       identity: SdiSigningIdentity;
       /** The worker threads the checks run on. */
       workers: TaskRunner;
@@ -102,6 +114,7 @@ export class SdiService {
     },
   ) {
     const { queue } = deps;
+    this.timing = deps.options.timing ?? 'fast';
     deps.submissions.onSubmitted((scope, send) => this.submitted(scope, send));
     queue.register<SendJob>(SDI_JOBS.intake, { run: (p, job) => this.intake(p, job) });
     queue.register<SendJob, CheckOutcome | null>(SDI_JOBS.checks, {
@@ -109,6 +122,7 @@ export class SdiService {
       run: (p, job, outcome) => this.afterChecks(p, job, outcome),
     });
     queue.register<SendJob>(SDI_JOBS.delivery, { run: (p, job) => this.deliver(p, job) });
+    queue.register<SendJob>(SDI_JOBS.redelivery, { run: (p, job) => this.redeliver(p, job) });
     queue.register<EsitoJob>(SDI_JOBS.esito, { run: (p, job) => this.recipientEsito(p, job) });
     queue.register<SendJob>(SDI_JOBS.decorrenza, {
       run: (p, job) => this.step(job, p.sendId, 'Consegnato', { to: 'DecorrenzaTermini' }),
@@ -120,6 +134,11 @@ export class SdiService {
 
   onUpdate(hook: SdiUpdateHook): void {
     this.updateHooks.push(hook);
+  }
+
+  /** The timing of invoices submitted from now on, unless their `Sandbox-Scenario` says otherwise. */
+  useTiming(timing: SdiTiming): void {
+    this.timing = timing;
   }
 
   /** A PA recipient outside the sandbox accepts or refuses a sent FPA12 invoice (`/_sandbox/send/{id}/esito`). */
@@ -176,9 +195,10 @@ export class SdiService {
     const header = scope.environment === 'test' ? currentRequestScenario() : undefined;
     const delay = header?.delayMs ?? this.deps.options.delayMs;
     const dueAt = new Date(this.deps.clock.now().getTime() + delay);
+    const timing = header?.timing ?? this.timing;
     this.deps.queue.enqueue(
       SDI_JOBS.intake,
-      { sendId: send.id, scenario: header } satisfies SendJob,
+      { sendId: send.id, scenario: header, ...(timing === 'fast' ? {} : { timing }) } satisfies SendJob,
       dueAt,
       scope,
     );
@@ -202,6 +222,8 @@ export class SdiService {
     const send = store.sends.get(scope, payload.sendId, false);
     const bytes = store.sends.fileBytes(scope, payload.sendId);
     if (!send || !bytes || send.latest_state !== 'Inviato') return null;
+    // A `.p7m` whose envelope could not be opened when it was submitted: nothing to read, NS 00102.
+    if (isUnreadable(send)) return unreadableEnvelopeOutcome();
     return checkInvoice(this.deps.workers, bytes, {
       fileName: send.file_name!,
       receivedAt: new Date(send.date_sent!),
@@ -235,7 +257,8 @@ export class SdiService {
       return;
     }
     store.sdiDocuments.insert(scope.environment, send.id, outcome.documents);
-    queue.enqueue(SDI_JOBS.delivery, payload, job.dueAt, scope);
+    const wait = payload.timing === 'realistic' ? deliveryDelayMs(send.identifier!) : 0;
+    queue.enqueue(SDI_JOBS.delivery, payload, new Date(job.dueAt.getTime() + wait), scope);
   }
 
   private deliver(payload: SendJob, job: JobContext): void {
@@ -261,6 +284,62 @@ export class SdiService {
       forced: scenario.deliver,
     });
     const at = job.dueAt;
+    if (route.state === 'NonConsegnato' && payload.timing === 'realistic') {
+      // SDI keeps trying a PA office for about 48 hours before it gives up with an MC; an attempt that
+      // gets through in the meantime (a recipient that appeared) is an ordinary delivery.
+      const mcAt = new Date(new Date(send.date_sent!).getTime() + mancataConsegnaDelayMs(send.identifier!));
+      if (at < mcAt) {
+        queue.enqueue(SDI_JOBS.delivery, payload, mcAt, scope);
+        return;
+      }
+    }
+    this.handOver(scope, send, file, route, scenario, at, payload);
+    if (route.state === 'NonConsegnato') {
+      const late =
+        scenario.redeliverMs !== undefined
+          ? scenario.redeliverMs
+          : payload.timing === 'realistic'
+            ? lateDeliveryMs(send.identifier!)
+            : null;
+      if (late !== null) queue.enqueue(SDI_JOBS.redelivery, payload, new Date(at.getTime() + late), scope);
+    }
+  }
+
+  /** SDI's further attempts reach the PA office after the MC: a late RC, unless the AT came first. */
+  private redeliver(payload: SendJob, job: JobContext): void {
+    const { store, inbound } = this.deps;
+    const scope = job.scope!;
+    const send = store.sends.get(scope, payload.sendId, false);
+    const bytes = store.sends.fileBytes(scope, payload.sendId);
+    if (!send || !bytes || send.latest_state !== 'NonConsegnato') return;
+    const file = readInvoiceFile(bytes, { maxBytes: Number.MAX_SAFE_INTEGER });
+    const { summary } = file;
+    const scenario = effectiveScenario(
+      scope.environment,
+      payload.scenario,
+      summary.codiceDestinatario,
+      send.format,
+    );
+    const route = routeInvoice({
+      family: familyOf(send),
+      codiceDestinatario: summary.codiceDestinatario,
+      pecDestinatario: summary.pecDestinatario,
+      localRecipient: inbound.recipientFor(scope.environment, file),
+    });
+    this.handOver(scope, send, file, route, scenario, job.dueAt, payload);
+  }
+
+  /** The outcome of a delivery attempt: the recipient gets the file (or not), the sender the RC or MC. */
+  private handOver(
+    scope: Scope,
+    send: Send,
+    file: InvoiceFile,
+    route: Route,
+    scenario: Scenario,
+    at: Date,
+    payload: SendJob,
+  ): void {
+    const { inbound, queue } = this.deps;
     if (route.via === 'local') {
       inbound.deliverFromSdi(
         scope.environment,
@@ -284,7 +363,7 @@ export class SdiService {
       payload,
       file,
     );
-    if (route.state === 'Consegnato' && family === 'pa' && scenario.esito !== undefined) {
+    if (route.state === 'Consegnato' && familyOf(send) === 'pa' && scenario.esito !== undefined) {
       const esito: EsitoJob = {
         sendId: send.id,
         esito: scenario.esito,
@@ -366,7 +445,7 @@ export class SdiService {
         messageId,
         progressive: store.updates.notificationCount(send.id) + 1,
         at,
-        signer: family === 'pa' ? this.deps.identity.signerAt(at) : undefined,
+        signer: this.deps.identity.signerAt(at),
       });
     }
     const errors: UpdateError[] | null = details.errors
@@ -388,7 +467,12 @@ export class SdiService {
       ...(transition.identifier ? { identifier, dateSent: at.toISOString() } : {}),
     });
     const next = spec.next?.[family];
-    if (next) queue.enqueue(next.job, carried, new Date(at.getTime() + next.afterMs), scope);
+    if (next) {
+      // Realistic timing: SDI's controls take minutes after the receipt, not no time at all.
+      const afterMs =
+        to === 'Inviato' && carried.timing === 'realistic' ? checksDelayMs(identifier) : next.afterMs;
+      queue.enqueue(next.job, carried, new Date(at.getTime() + afterMs), scope);
+    }
     const event = { scope, updateId, sendId: send.id, companyId: send.company_id, state: to, at };
     for (const hook of this.updateHooks) hook(event);
   }
@@ -400,15 +484,22 @@ export class SdiService {
     file?: Pick<ReadInvoiceFile, 'bytes' | 'summary'>,
   ): InvoiceFacts {
     const bytes = file?.bytes ?? this.deps.store.sends.fileBytes(scope, send.id)!;
-    const read = file ?? readInvoiceFile(bytes, { maxBytes: Number.MAX_SAFE_INTEGER });
+    const summary =
+      file?.summary ??
+      (isUnreadable(send) ? null : readInvoiceFile(bytes, { maxBytes: Number.MAX_SAFE_INTEGER }).summary);
     return {
       identifier,
       fileName: send.file_name!,
       hash: createHash('sha256').update(bytes).digest('hex'),
       receivedAt: new Date(send.date_sent!),
-      summary: read.summary,
+      summary,
     };
   }
+}
+
+/** A submission SDI could not open (SubmissionService stores it without a format): see `UnreadableSubmission`. */
+function isUnreadable(send: Send): boolean {
+  return send.format === null;
 }
 
 function familyOf(send: Send): NotificationFamily {

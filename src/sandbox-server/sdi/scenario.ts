@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Environment } from '../../shared/api/types.ts';
 import { parseDuration } from '../clock.ts';
 import type { Esito } from './notifications/index.ts';
+import { SDI_TIMINGS, type SdiTiming } from './timing.ts';
 
 /**
  * Steps of the pipeline a sandbox user forces, through the `Sandbox-Scenario` header of a submission or a
@@ -17,12 +18,22 @@ export interface Scenario {
   esito?: Esito;
   /** How long SDI waits before taking the invoice, instead of the server's SDI delay. */
   delayMs?: number;
+  /** SDI's timing for this invoice, instead of the server's (`serve --sdi-timing`). */
+  timing?: SdiTiming;
+  /**
+   * For a PA invoice SDI could not deliver (MC): its later attempts get through this long after the MC
+   * (a late RC), or never (`null`: AT after 10 days). Absent: never in fast timing, seeded in realistic.
+   */
+  redeliverMs?: number | null;
 }
 
 export type ForcedDelivery = 'Consegnato' | 'ImpossibilitaDiRecapito' | 'NonConsegnato';
 const DELIVERIES: readonly ForcedDelivery[] = ['Consegnato', 'ImpossibilitaDiRecapito', 'NonConsegnato'];
 
 export const SCENARIO_HEADER = 'Sandbox-Scenario';
+
+/** A late delivery has to come before the AT, 10 days after the MC. */
+const REDELIVER_LIMIT_MS = 10 * 86_400_000;
 
 /** What SDI writes when the sandbox itself plays the PA recipient. */
 export const SANDBOX_ESITO_DESCRIPTIONS: Readonly<Record<Esito, string>> = {
@@ -31,8 +42,9 @@ export const SANDBOX_ESITO_DESCRIPTIONS: Readonly<Record<Esito, string>> = {
 };
 
 /**
- * `scarto=00404`, `deliver=ImpossibilitaDiRecapito`, `esito=EC02`, `delay=30s`; several steps may be joined
- * with `;` or `,`. Returns the reason as text when the header is malformed.
+ * `scarto=00404`, `deliver=ImpossibilitaDiRecapito`, `esito=EC02`, `delay=30s`, `timing=realistic`,
+ * `redeliver=2d` (or `redeliver=never`); several steps may be joined with `;` or `,`. Returns the reason as
+ * text when the header is malformed.
  */
 export function parseScenarioHeader(header: string): Scenario | string {
   const scenario: Scenario = {};
@@ -58,8 +70,19 @@ export function parseScenarioHeader(header: string): Scenario | string {
       const ms = parseDuration(value);
       if (ms === null) return `delay must be a duration such as 30s, 5m or 2h, not "${value}"`;
       scenario.delayMs = ms;
+    } else if (name === 'timing') {
+      const timing = SDI_TIMINGS.find((t) => t === value.toLowerCase());
+      if (!timing) return `timing must be one of ${SDI_TIMINGS.join(', ')}, not "${value}"`;
+      scenario.timing = timing;
+    } else if (name === 'redeliver') {
+      const never = value.toLowerCase() === 'never';
+      const ms = never ? null : parseDuration(value);
+      if (!never && (ms === null || ms <= 0 || ms >= REDELIVER_LIMIT_MS)) {
+        return `redeliver must be never or a duration under 10 days such as 6h or 3d, not "${value}"`;
+      }
+      scenario.redeliverMs = ms;
     } else {
-      return `unknown step "${name}" (expected scarto, deliver, esito or delay)`;
+      return `unknown step "${name}" (expected scarto, deliver, esito, delay, timing or redeliver)`;
     }
   }
   return scenario;

@@ -7,8 +7,9 @@ import type { NotificationSigner } from './notifications/index.ts';
 const SDI_SIGNER = { vat: 'IT06363391001', name: 'Sistema Interscambio Fattura PA (sandbox)' };
 
 /**
- * The key the simulated SDI signs its PA-family notifications with (MessaggiTypes_v1.1 makes ds:Signature
- * mandatory on them), certified by the data folder's sandbox CA. Created on first use: a key pair costs time.
+ * The key the simulated SDI signs every notification of both families with (XAdES-BES, as SdI does;
+ * MessaggiTypes_v1.1 makes ds:Signature mandatory on the PA ones), certified by the data folder's sandbox
+ * CA. Created on first use: a key pair costs time.
  */
 export class SdiSigningIdentity {
   private ca: SandboxCa | null = null;
@@ -25,6 +26,10 @@ export class SdiSigningIdentity {
     if (this.credential === null || !certificateFits(this.credential.certificate, SDI_SIGNER, at)) {
       this.credential = issueSignerCertificate(this.ca, SDI_SIGNER, { now: at });
     }
-    return { privateKey: this.credential.privateKey, certificateDer: this.credential.certificateDer };
+    return {
+      privateKey: this.credential.privateKey,
+      certificateDer: this.credential.certificateDer,
+      signingTime: at,
+    };
   }
 }

@@ -20,6 +20,8 @@ export const SDI_JOBS = {
   intake: 'sdi.intake',
   checks: 'sdi.checks',
   delivery: 'sdi.delivery',
+  /** A PA invoice delivered late, after its MC (NonConsegnato → Consegnato). */
+  redelivery: 'sdi.redelivery',
   esito: 'sdi.esito',
   decorrenza: 'sdi.decorrenza',
   attestazione: 'sdi.attestazione',
@@ -55,7 +57,7 @@ export const TRANSITIONS: Readonly<Record<SendState, Transition>> = {
   },
   Scartato: { from: ['Inviato'], message: 'NS', finalFor: BOTH },
   Consegnato: {
-    // NonConsegnato → Consegnato is the PA retry window succeeding; the sandbox never retries by itself.
+    // NonConsegnato → Consegnato is the PA retry window succeeding (`redeliver=`, or realistic timing).
     from: ['Inviato', 'NonConsegnato'],
     message: 'RC',
     finalFor: ['b2b'],

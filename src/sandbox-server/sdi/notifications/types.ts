@@ -175,6 +175,8 @@ export interface NotificationSigner {
   privateKey: KeyObject;
   /** DER certificate written in `KeyInfo/X509Data`; omitted when absent. */
   certificateDer?: Uint8Array;
+  /** XAdES `SigningTime` (SignedProperties); left out when absent. */
+  signingTime?: Date;
 }
 
 export interface BuildOptions {

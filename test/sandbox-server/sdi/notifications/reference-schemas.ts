@@ -10,13 +10,19 @@ export const referenceDir = fileURLToPath(new URL('../../../../../shared/referen
  * Which schema validates what (see reference/VALIDATION.md):
  * - paStrict: the official MessaggiTypes_v1.1, ds:Signature mandatory on every SdI-issued message;
  * - paRelaxed: GovWay's copy of it with the signature optional, for unsigned PA messages;
- * - b2b: GovWay's copy of MessaggiFatturaTypes_v1.0 (the unmodified official file was not found).
+ * - b2b: GovWay's copy of MessaggiFatturaTypes_v1.0 (the unmodified official file was not found);
+ * - b2bStrict: that copy with GovWay's change undone (ds:Signature mandatory again), for SDI-issued messages.
  */
 export const SCHEMA_FILES = {
   paStrict: 'xsd/messaggi/MessaggiTypes_v1.1.xsd',
   paRelaxed: 'xsd/messaggi/MessaggiTypes_v1.1.GOVWAY-MODIFIED.xsd',
   b2b: 'xsd/messaggi/MessaggiFatturaTypes_v1.0.GOVWAY-MODIFIED.xsd',
+  b2bStrict: 'xsd/messaggi/MessaggiFatturaTypes_v1.0.GOVWAY-MODIFIED.xsd',
 } as const;
+
+/** GovWay made the signature optional ("Modificato con minOccurs=0…"); the strict variants undo that. */
+const SIGNATURE_OPTIONAL = /<xsd:element ref="ds:Signature" minOccurs="0"\/>/g;
+const RESTORED: Partial<Record<string, true>> = { b2bStrict: true };
 export type SchemaName = keyof typeof SCHEMA_FILES;
 
 // MessaggiFatturaTypes imports the W3C signature schema by URL; like reference/xsd/catalog.xml does for
@@ -53,7 +59,11 @@ function validator(schema: SchemaName): XsdValidator {
     providerRegistered = true;
   }
   const path = `${referenceDir}${SCHEMA_FILES[schema]}`;
-  const schemaDoc = XmlDocument.fromBuffer(readFileSync(path), { url: path });
+  const text = readFileSync(path, 'utf8');
+  const source = RESTORED[schema]
+    ? text.replace(SIGNATURE_OPTIONAL, '<xsd:element ref="ds:Signature"/>')
+    : text;
+  const schemaDoc = XmlDocument.fromBuffer(Buffer.from(source, 'utf8'), { url: path });
   try {
     const created = XsdValidator.fromDoc(schemaDoc);
     validators.set(schema, { validator: created, schemaDoc });
