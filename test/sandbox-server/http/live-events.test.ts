@@ -97,7 +97,9 @@ describe('GET /_sandbox/events', () => {
 
     // An invoice to alpha's company arrives, then alpha reads it.
     const inbound = await beta.post<{ delivered?: Receive }>('/_sandbox/inbound', {
-      json: { payload: invoiceXml({ supplierVat: italianVat(702), customerVat: alphaCompany.vat, number: 'IN-1' }) },
+      json: {
+        payload: invoiceXml({ supplierVat: italianVat(702), customerVat: alphaCompany.vat, number: 'IN-1' }),
+      },
       unchecked: true,
     });
     const id = inbound.body.delivered!.id;

@@ -35,7 +35,9 @@ describe('q finds an invoice by its number', () => {
 
   it('on GET /receive', async () => {
     const res = await alpha.post<{ delivered?: Receive }>('/_sandbox/inbound', {
-      json: { payload: invoiceXml({ supplierVat: italianVat(802), customerVat: company.vat, number: 'A-77/2025' }) },
+      json: {
+        payload: invoiceXml({ supplierVat: italianVat(802), customerVat: company.vat, number: 'A-77/2025' }),
+      },
       unchecked: true,
     });
     expect(res.body.delivered).toBeDefined();

@@ -118,8 +118,13 @@ export function reconcile(input: ReconciliationInput): Reconciliation {
   const documentAdjustments = documentAdjustmentsTotal(input.adjustments);
   const rounding = value(input.rounding);
   const stamp = input.stamp && !input.stamp.chargedInLines ? value(input.stamp.amount) : ZERO;
-  const fundsNotCharged = sum(input.funds.filter((fund) => fund.type === ENASARCO).map((fund) => fund.amount));
-  const documentTotal = [vat, documentAdjustments, rounding, stamp].reduce(add, sub(taxable, fundsNotCharged));
+  const fundsNotCharged = sum(
+    input.funds.filter((fund) => fund.type === ENASARCO).map((fund) => fund.amount),
+  );
+  const documentTotal = [vat, documentAdjustments, rounding, stamp].reduce(
+    add,
+    sub(taxable, fundsNotCharged),
+  );
   const withholdings = sum(input.withholdings.map((withholding) => withholding.amount));
   const splitPaymentVat = sum(input.vatSummary.filter((row) => row.splitPayment).map((row) => row.tax));
   const netToPay = sub(sub(documentTotal, withholdings), splitPaymentVat);
