@@ -4,6 +4,7 @@ import { benchExport } from './export.ts';
 import { benchEventLoopUnderHostileLoad } from './event-loop-under-hostile-load.ts';
 import { benchFatturapa } from './fatturapa.ts';
 import { benchHostileXml } from './hostile-xml.ts';
+import { benchMillion, writeMillionResults } from './million.ts';
 import { report } from './report.ts';
 import { benchServerCore } from './server-core.ts';
 import { benchSdi } from './sdi.ts';
@@ -24,3 +25,9 @@ report(
 report('Simulated SDI (submission to final state, SDI delay 0)', await benchSdi());
 report('Export (streamed ZIP)', await benchExport());
 report('Desktop: UI responsiveness during a 10,000-invoice export', await benchDesktop());
+// Several minutes of seeding: only when asked (SCAMBIO_BENCH_MILLION=1); `tsx bench/million.ts` runs it alone.
+if (process.env.SCAMBIO_BENCH_MILLION === '1') {
+  const million = await benchMillion();
+  report('A million invoices (1,000,000 sent, 200,000 received)', million);
+  writeMillionResults(million);
+}

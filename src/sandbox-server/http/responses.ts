@@ -1,10 +1,15 @@
 import type { Response } from 'express';
 import { TOTAL_COUNT_HEADER } from '../../shared/api/types.ts';
-import type { ListResult } from '../store/list-query.ts';
+import type { JsonListResult, ListResult } from '../store/list-query.ts';
 
 /** A list page: the rows as a JSON array and the total across all pages in `Service-Total-Count`. */
 export function sendList<Row>(res: Response, result: ListResult<Row>): void {
   res.set(TOTAL_COUNT_HEADER, String(result.total)).json(result.rows);
+}
+
+/** `sendList` for a page the store already serialized: the same headers and body as `res.json` would send. */
+export function sendJsonList(res: Response, result: JsonListResult): void {
+  res.set(TOTAL_COUNT_HEADER, String(result.total)).type('application/json').send(result.json);
 }
 
 export function sendCreated(res: Response, location: string, body: unknown): void {

@@ -17,6 +17,17 @@ export interface ListResult<Row> {
   total: number;
 }
 
+/** A list page already serialized: a JSON array of the page's objects. */
+export interface JsonListResult {
+  json: string;
+  total: number;
+}
+
+/** A string as one FTS5 phrase. */
+function ftsPhrase(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
 /**
  * Accumulates the WHERE clause of a list query from optional filters, always starting from the caller's scope.
  * Column names come from our own code, never from a request, so they are safe to interpolate.
@@ -59,18 +70,16 @@ export class Filter {
   }
 
   /**
-   * Free-text search through a trigram FTS5 index. Trigrams need at least three characters; shorter
-   * queries fall back to a substring scan of the same columns, which is cheap because they are rare.
+   * Free-text search through a trigram FTS5 index: `columns` must be the index's columns. Trigrams need at
+   * least three characters; shorter queries fall back to a substring scan of the same columns, which is cheap
+   * because they are rare.
    */
   search(ftsTable: string, columns: readonly string[], q: string | undefined): this {
     if (q === undefined || q.trim() === '') return this;
     const text = q.trim();
     this.searching = true;
     if ([...text].length >= 3) {
-      return this.where(
-        `id IN (SELECT rowid FROM ${ftsTable} WHERE ${ftsTable} MATCH ?)`,
-        `"${text.replaceAll('"', '""')}"`,
-      );
+      return this.where(`id IN (SELECT rowid FROM ${ftsTable} WHERE ${ftsTable} MATCH ?)`, ftsPhrase(text));
     }
     const any = columns.map((c) => `instr(lower(coalesce(${c}, '')), lower(?)) > 0`).join(' OR ');
     return this.where(`(${any})`, ...columns.map(() => text));
@@ -95,12 +104,16 @@ export function listRows<Row>(
   const order = sorting ? `${sorting.column} ${direction}, id ${direction}` : 'id ASC';
   const offset = (paging.page - 1) * paging.pageSize;
   if (filter.searching) {
-    // A search is the costly part of the query and matches few rows: evaluate it once, counting with a
-    // window function, instead of once for the count and once more for the page.
+    // A search is the costly part of the query: evaluate it once, counting with a window function, instead of
+    // once for the count and once more for the page. The window keeps every match until the page is cut, so it
+    // carries ids only; the page's columns (a JSON object, or a payload) are read for the page's rows alone.
     const rows = prepared(
       db,
-      `SELECT ${columns}, count(*) OVER () AS total_count FROM ${table} WHERE ${where}
-       ORDER BY ${order} LIMIT ? OFFSET ?`,
+      `SELECT ${columns === '*' ? `${table}.*` : columns}, page.total_count FROM (
+         SELECT id AS page_id, count(*) OVER () AS total_count FROM ${table} WHERE ${where}
+         ORDER BY ${order} LIMIT ? OFFSET ?
+       ) AS page JOIN ${table} ON ${table}.id = page.page_id
+       ORDER BY ${order}`,
     ).all(...filter.params, paging.pageSize, offset) as (Row & { total_count: number })[];
     if (rows.length > 0 || paging.page === 1) {
       const total = rows[0]?.total_count ?? 0;
@@ -117,4 +130,22 @@ export function listRows<Row>(
     `SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
   ).all(...filter.params, paging.pageSize, offset) as Row[];
   return { rows, total };
+}
+
+/**
+ * `listRows` with each row serialized by SQLite (`jsonObject` in `rowJson`), joined into the page's JSON
+ * array. Same filter, order, paging and total as `listRows`, so the same page.
+ */
+export function listJson(
+  db: Db,
+  table: string,
+  filter: Filter,
+  sorting: Sorting | null,
+  paging: Paging,
+  rowJson: string,
+): JsonListResult {
+  const { rows, total } = listRows<{ j: string }>(db, table, filter, sorting, paging, `${rowJson} AS j`);
+  let json = '[';
+  for (let i = 0; i < rows.length; i++) json += i === 0 ? rows[i]!.j : `,${rows[i]!.j}`;
+  return { json: `${json}]`, total };
 }

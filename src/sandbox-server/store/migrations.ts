@@ -456,4 +456,11 @@ export const MIGRATIONS: readonly Migration[] = [
       for (const table of EXPOSED_ID_TABLES) rebuildWithAutoincrement(db, table);
     },
   },
+  `
+  -- List filters by company or by file name within an account: with only the owner index (account, environment,
+  -- id) and company_id's or file_name's own, the planner walked every invoice of the account (bench/million.ts).
+  CREATE INDEX sends_owner_company ON sends (account_id, environment, company_id, id);
+  CREATE INDEX sends_owner_file_name ON sends (account_id, environment, file_name);
+  CREATE INDEX receives_owner_company ON receives (account_id, environment, company_id, id);
+  `,
 ];

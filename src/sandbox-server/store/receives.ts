@@ -5,14 +5,16 @@ import type { Db } from './database.ts';
 import {
   columnList,
   exportPage,
+  INVOICE_JSON_HEAD,
   invoiceFilter,
+  jsonObject,
   parseDocuments,
   type InvoiceListQuery,
   type InvoiceRow,
   type NewInvoice,
 } from './invoices.ts';
 import type { ExportFilter, ExportRow } from './exports.ts';
-import { listRows, type ListResult } from './list-query.ts';
+import { listJson, listRows, type JsonListResult, type ListResult } from './list-query.ts';
 import type { Scope } from './scope.ts';
 import { prepared } from './statements.ts';
 
@@ -54,6 +56,16 @@ const COLUMNS = [
   'created',
   'version',
 ] as const;
+
+/** `toReceive` without the payload, in SQL. */
+const RECEIVE_JSON = jsonObject([
+  ...INVOICE_JSON_HEAD,
+  ['nome_prestatore', 'nome_prestatore'],
+  ['is_read', "json(CASE WHEN is_read = 1 THEN 'true' ELSE 'false' END)"],
+  ['message_id', 'message_id'],
+  ['document_number', 'document_number'],
+  ['document_date', 'document_date'],
+]);
 
 function toReceive(row: ReceiveRow, box: SecretBox): Receive {
   const receive: Receive = {
@@ -147,8 +159,7 @@ export class ReceiveRepository {
   }
 
   list(scope: Scope, query: ReceiveListQuery): ListResult<Receive> {
-    const filter = invoiceFilter(scope, query, 'receives_fts', 'nome_prestatore');
-    if (query.unread === true) filter.where('is_read = 0');
+    const filter = this.listFilter(scope, query);
     const result = listRows<ReceiveRow>(
       this.db,
       'receives',
@@ -158,6 +169,28 @@ export class ReceiveRepository {
       columnList(COLUMNS, query.include_payload === true),
     );
     return { rows: result.rows.map((row) => toReceive(row, this.box)), total: result.total };
+  }
+
+  /**
+   * The page `list` returns, as the JSON array `res.json` would send, built by SQLite. Not for
+   * `include_payload` (the payload is opened in JS, and reading it marks the invoices read): use `list`.
+   */
+  listJson(scope: Scope, query: ReceiveListQuery): JsonListResult {
+    if (query.include_payload === true) throw new Error('listJson does not render payloads');
+    return listJson(
+      this.db,
+      'receives',
+      this.listFilter(scope, query),
+      query.sorting,
+      query.paging,
+      RECEIVE_JSON,
+    );
+  }
+
+  private listFilter(scope: Scope, query: ReceiveListQuery) {
+    const filter = invoiceFilter(scope, query, 'receives_fts', 'nome_prestatore');
+    if (query.unread === true) filter.where('is_read = 0');
+    return filter;
   }
 
   /** Marks the invoices read and returns how many were unread until now (each one is an operation). */

@@ -5,14 +5,16 @@ import type { Db } from './database.ts';
 import {
   columnList,
   exportPage,
+  INVOICE_JSON_HEAD,
   invoiceFilter,
+  jsonObject,
   parseDocuments,
   type InvoiceListQuery,
   type InvoiceRow,
   type NewInvoice,
 } from './invoices.ts';
 import type { ExportFilter, ExportRow } from './exports.ts';
-import { listRows, type ListResult } from './list-query.ts';
+import { listJson, listRows, type JsonListResult, type ListResult } from './list-query.ts';
 import type { Scope } from './scope.ts';
 import { openText, sealText } from './sealed-columns.ts';
 import { prepared } from './statements.ts';
@@ -56,6 +58,16 @@ const COLUMNS = [
   'created',
   'version',
 ] as const;
+
+/** `toSend` without the payload, in SQL: meta_data opens through the sealed_text() function. */
+const SEND_JSON = jsonObject([
+  ...INVOICE_JSON_HEAD,
+  ['nome_committente', 'nome_committente'],
+  ['meta_data', "json(sealed_text(meta_data, 'sends.meta_data'))"],
+  ['latest_state', 'latest_state'],
+  ['document_number', 'document_number'],
+  ['document_date', 'document_date'],
+]);
 
 function toSend(row: SendRow, box: SecretBox): Send {
   const send: Send = {
@@ -261,9 +273,7 @@ export class SendRepository {
   }
 
   list(scope: Scope, query: SendListQuery): ListResult<Send> {
-    const filter = invoiceFilter(scope, query, 'sends_fts', 'nome_committente')
-      .equals('latest_state', query.latest_state)
-      .anyOf('id', query.ids);
+    const filter = this.listFilter(scope, query);
     const result = listRows<SendRow>(
       this.db,
       'sends',
@@ -273,5 +283,20 @@ export class SendRepository {
       columnList(COLUMNS, query.include_payload === true),
     );
     return { rows: result.rows.map((row) => toSend(row, this.box)), total: result.total };
+  }
+
+  /**
+   * The page `list` returns, as the JSON array `res.json` would send, built by SQLite. Not for
+   * `include_payload` (the payload is opened and rendered in JS): use `list`.
+   */
+  listJson(scope: Scope, query: SendListQuery): JsonListResult {
+    if (query.include_payload === true) throw new Error('listJson does not render payloads');
+    return listJson(this.db, 'sends', this.listFilter(scope, query), query.sorting, query.paging, SEND_JSON);
+  }
+
+  private listFilter(scope: Scope, query: SendListQuery) {
+    return invoiceFilter(scope, query, 'sends_fts', 'nome_committente')
+      .equals('latest_state', query.latest_state)
+      .anyOf('id', query.ids);
   }
 }

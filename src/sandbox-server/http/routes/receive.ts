@@ -6,7 +6,7 @@ import type { Store } from '../../store/store.ts';
 import { noteResource, pathParam, scopeOf } from '../context.ts';
 import { readInvoiceListQuery } from '../invoice-query.ts';
 import { QueryReader } from '../query.ts';
-import { sendList } from '../responses.ts';
+import { sendJsonList, sendList } from '../responses.ts';
 
 function receiveId(raw: string): number {
   const id = parseResourceId(raw);
@@ -19,11 +19,11 @@ export function receiveRoutes(services: Services, store: Store): Router {
 
   router.get('/receive', (req, res) => {
     const query = new QueryReader(req);
-    const result = services.receives.list(scopeOf(res), {
-      ...readInvoiceListQuery(query, res, store),
-      unread: query.boolean('unread'),
-    });
-    sendList(res, result);
+    const listQuery = { ...readInvoiceListQuery(query, res, store), unread: query.boolean('unread') };
+    // With payloads the service marks the page read; without, nothing changes and SQLite serializes the page
+    // itself (see ReceiveRepository.listJson): same body, less work.
+    if (listQuery.include_payload === true) sendList(res, services.receives.list(scopeOf(res), listQuery));
+    else sendJsonList(res, store.receives.listJson(scopeOf(res), listQuery));
   });
 
   router.get('/receive/:id/payload', (req, res) => {

@@ -12,7 +12,7 @@ import { readInvoiceListQuery } from '../invoice-query.ts';
 import { QueryReader } from '../query.ts';
 import type { IdempotencyGuard } from '../idempotency.ts';
 import { rawBodyOf } from '../raw-body.ts';
-import { sendList } from '../responses.ts';
+import { sendJsonList, sendList } from '../responses.ts';
 import { decodeSendBody } from '../send-body.ts';
 
 type Upload = Pick<SubmissionRequest, 'bytes' | 'encoding' | 'fileName' | 'suggestedFileName' | 'metaData'>;
@@ -53,12 +53,14 @@ export function sendRoutes(
 
   router.get('/send', (req, res) => {
     const query = new QueryReader(req);
-    const result = store.sends.list(scopeOf(res), {
+    const listQuery = {
       ...readInvoiceListQuery(query, res, store),
       latest_state: query.oneOf('latest_state', SEND_STATES),
       ids: query.ids('ids', SEND_IDS_MAX),
-    });
-    sendList(res, result);
+    };
+    // Without payloads, SQLite serializes the page itself (see SendRepository.listJson): same body, less work.
+    if (listQuery.include_payload === true) sendList(res, store.sends.list(scopeOf(res), listQuery));
+    else sendJsonList(res, store.sends.listJson(scopeOf(res), listQuery));
   });
 
   router.get('/send/:id/payload', (req, res) => {

@@ -1,0 +1,290 @@
+/**
+ * A million invoices: 1,000,000 sent and 200,000 received invoices stored through the repositories' own insert
+ * methods (triggers, full-text index and sealing included) in large transactions, then the sandbox started on
+ * that folder as `npm run sandbox` starts it, and list, get, search and every `/send` filter timed over HTTP.
+ * Minutes long: `npm run bench` runs it only with SCAMBIO_BENCH_MILLION=1; `tsx bench/million.ts` runs it alone.
+ * SCAMBIO_MILLION_SENDS / SCAMBIO_MILLION_RECEIVES scale it down for a trial.
+ */
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { invoiceXml, italianVat } from '../test/support/invoices.ts';
+import { systemClock } from '../src/sandbox-server/clock.ts';
+import { ApiKeyService } from '../src/sandbox-server/domain/api-keys.ts';
+import { cryptoRandom } from '../src/sandbox-server/random.ts';
+import { openSandboxStore } from '../src/sandbox-server/server.ts';
+import type { SendState } from '../src/shared/api/types.ts';
+import { BenchClient, latencies, percentile } from './http-client.ts';
+import { report, type Figure } from './report.ts';
+import { writeResultsSection } from './results-file.ts';
+import { startBenchServer } from './sandbox-process.ts';
+
+const SENDS = Number(process.env.SCAMBIO_MILLION_SENDS ?? 1_000_000);
+const RECEIVES = Number(process.env.SCAMBIO_MILLION_RECEIVES ?? 200_000);
+const BATCH = 50_000;
+const CUSTOMERS = 500;
+const COMPANIES = 10;
+const RECENT_FROM = Date.now() - 10 * 86_400_000;
+const STATES: SendState[] = ['Inviato', 'Consegnato', 'Scartato', 'NonConsegnato'];
+
+interface Seeded {
+  key: string;
+  sendIds: number[];
+  companyIds: number[];
+  seconds: number;
+}
+
+function seed(dataDir: string): Seeded {
+  const started = Date.now();
+  const store = openSandboxStore(dataDir);
+  try {
+    const { key, record } = new ApiKeyService(store, systemClock, cryptoRandom).create({
+      account: 'bench',
+      environment: 'test',
+    });
+    const scope = { accountId: record.accountId, environment: 'test' as const };
+    const suppliers = Array.from({ length: COMPANIES }, (_, c) => italianVat(9_000_001 + c));
+    const companyIds = suppliers.map(
+      (vat, c) =>
+        store.companies.insert(
+          scope,
+          { vat, fiscal_code: vat.slice(2), name: `Bench ${c} Srl` },
+          new Date().toISOString(),
+        ).id,
+    );
+    const payloads = suppliers.map((vat) => new TextEncoder().encode(invoiceXml({ supplierVat: vat })));
+    const base = Date.parse('2024-01-01T00:00:00Z');
+    // The sandbox purges invoices after 15 days (sends by last update, receives by arrival): those dates are
+    // kept within the last ten days, so nothing is purged while the server runs.
+    const recent = (i: number) => new Date(RECENT_FROM + (i % 10) * 86_400_000).toISOString();
+    const sendIds: number[] = [];
+    for (let from = 0; from < SENDS; from += BATCH) {
+      store.transaction(() => {
+        for (let i = from; i < Math.min(SENDS, from + BATCH); i++) {
+          const c = i % COMPANIES;
+          const customer = i % CUSTOMERS;
+          const date = new Date(base + (i % 730) * 86_400_000).toISOString();
+          const send = store.sends.insert(scope, {
+            companyId: companyIds[c]!,
+            identifier: String(100_000_000_000 + i),
+            fileName: `IT${suppliers[c]!.slice(2)}_${i.toString(36).padStart(5, '0')}.xml`,
+            format: 'FPR12',
+            encoding: 'Xml',
+            payload: payloads[c]!,
+            committente: italianVat(customer),
+            prestatore: suppliers[c]!,
+            nomeCommittente: `Cliente ${customer} Ristorazione Srl`,
+            documentNumber: `FT/${i}`,
+            documentDate: date,
+            documents: [{ number: `FT/${i}`, date }],
+            metaData: null,
+            dateSent: date,
+            lastUpdate: null,
+            created: date,
+          });
+          sendIds.push(send.id);
+          // What the simulated SDI writes as the invoice moves on (every state change updates the row).
+          store.sends.recordSdi(scope, send.id, {
+            latestState: STATES[i % STATES.length]!,
+            lastUpdate: recent(i),
+          });
+        }
+      });
+      process.stdout.write(`\rseeding sends ${Math.min(SENDS, from + BATCH)}/${SENDS}`);
+    }
+    for (let from = 0; from < RECEIVES; from += BATCH) {
+      store.transaction(() => {
+        for (let i = from; i < Math.min(RECEIVES, from + BATCH); i++) {
+          const c = i % COMPANIES;
+          const supplier = italianVat(1000 + (i % CUSTOMERS));
+          const date = new Date(base + (i % 730) * 86_400_000).toISOString();
+          store.receives.insert(scope, {
+            companyId: companyIds[c]!,
+            identifier: String(200_000_000_000 + i),
+            messageId: String(i),
+            fileName: `IT${supplier.slice(2)}_${i.toString(36).padStart(5, '0')}.xml`,
+            format: 'FPR12',
+            encoding: 'Xml',
+            payload: payloads[c]!,
+            committente: suppliers[c]!,
+            prestatore: supplier,
+            nomePrestatore: `Fornitore ${i % CUSTOMERS} Srl`,
+            documentNumber: `R/${i}`,
+            documentDate: date,
+            documents: [{ number: `R/${i}`, date }],
+            dateSent: date,
+            // Received invoices are kept one day in the sandbox.
+            lastUpdate: new Date(Date.now() - (i % 20) * 3_600_000).toISOString(),
+            created: new Date(Date.now() - (i % 20) * 3_600_000).toISOString(),
+          });
+        }
+      });
+      process.stdout.write(`\rseeding receives ${Math.min(RECEIVES, from + BATCH)}/${RECEIVES}   `);
+    }
+    process.stdout.write('\n');
+    return { key, sendIds, companyIds, seconds: (Date.now() - started) / 1000 };
+  } finally {
+    store.close();
+  }
+}
+
+function folderBytes(dir: string): number {
+  return readdirSync(dir).reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
+}
+
+export async function benchMillion(): Promise<Figure[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'scambio-million-'));
+  try {
+    const { key, sendIds, companyIds, seconds } = seed(dataDir);
+    const size = folderBytes(dataDir);
+    const startedAt = Date.now();
+    const server = await startBenchServer(dataDir, ['--rate-limit', 'unlimited', '--sdi-delay', '24h']);
+    const startup = (Date.now() - startedAt) / 1000;
+    const client = new BenchClient(server.origin, key, 4);
+    const figures: Figure[] = [
+      {
+        name: `seed ${SENDS.toLocaleString('en')} sends + ${RECEIVES.toLocaleString('en')} receives (repositories)`,
+        value: seconds,
+        unit: 's',
+      },
+      { name: 'database folder on disk', value: size / 2 ** 20, unit: 'MiB' },
+      {
+        name: 'server start-up on that folder (spawn to listening)',
+        value: startup,
+        unit: 's',
+        target: { max: 2 },
+      },
+    ];
+    const timed = async (name: string, count: number, path: (i: number) => string, max?: number) => {
+      const status = await client.call('GET', `/v1${path(0)}`);
+      if (status !== 200) throw new Error(`${name}: GET ${path(0)} answered ${status}`);
+      await latencies(5, (i) => client.call('GET', `/v1${path(i)}`));
+      const l = await latencies(count, (i) => client.call('GET', `/v1${path(i)}`));
+      figures.push({
+        name: `${name} p50`,
+        value: percentile(l, 50),
+        unit: 'ms',
+        ...(max ? { target: { max } } : {}),
+      });
+      figures.push({ name: `${name} p99`, value: percentile(l, 99), unit: 'ms' });
+    };
+    try {
+      const pages = Math.floor(SENDS / 100);
+      await timed(
+        'GET /send (page_size=100, pages across the list)',
+        200,
+        (i) => `/send?page_size=100&page=${1 + ((i * 97) % pages)}`,
+        20,
+      );
+      await timed('GET /send/{id}', 1000, (i) => `/send/${sendIds[(i * 7919) % sendIds.length]}`, 2);
+      await timed(
+        'GET /send?q=… (a customer name)',
+        100,
+        (i) => `/send?page_size=100&q=${encodeURIComponent(`Cliente ${(i * 7) % CUSTOMERS} Rist`)}`,
+        10,
+      );
+      await timed(
+        'GET /send?q=… (an SDI identifier)',
+        100,
+        (i) => `/send?q=${100_000_000_000 + ((i * 7919) % SENDS)}`,
+        10,
+      );
+      const filters: [string, (i: number) => string][] = [
+        ['company_id', (i) => `company_id=${companyIds[i % COMPANIES]}`],
+        ['identifier', (i) => `identifier=${100_000_000_000 + ((i * 7919) % SENDS)}`],
+        ['committente', (i) => `committente=${italianVat((i * 7) % CUSTOMERS)}`],
+        ['prestatore', (i) => `prestatore=${italianVat(9_000_001 + (i % COMPANIES))}`],
+        [
+          'file_name',
+          (i) =>
+            `file_name=IT${italianVat(9_000_001 + (i % COMPANIES)).slice(2)}_${i.toString(36).padStart(5, '0')}.xml`,
+        ],
+        ['document_number', (i) => `document_number=${encodeURIComponent(`FT/${(i * 7919) % SENDS}`)}`],
+        ['latest_state', (i) => `latest_state=${STATES[i % STATES.length]}`],
+        [
+          'document_date range (one month)',
+          (i) =>
+            `document_date_from=2024-${String(1 + (i % 12)).padStart(2, '0')}-01T00:00:00Z&document_date_to=2024-${String(1 + (i % 12)).padStart(2, '0')}-28T23:59:59Z`,
+        ],
+        [
+          'date_sent range (one month)',
+          (i) =>
+            `date_sent_from=2025-${String(1 + (i % 12)).padStart(2, '0')}-01T00:00:00Z&date_sent_to=2025-${String(1 + (i % 12)).padStart(2, '0')}-28T23:59:59Z`,
+        ],
+        [
+          'last_update range (one day)',
+          (i) => {
+            const day = new Date(RECENT_FROM + (i % 10) * 86_400_000).toISOString().slice(0, 10);
+            return `last_update_from=${day}T00:00:00Z&last_update_to=${day}T23:59:59Z`;
+          },
+        ],
+        [
+          'ids (100)',
+          (i) =>
+            `ids=${Array.from({ length: 100 }, (_, k) => sendIds[(i * 100 + k * 7919) % sendIds.length]).join(',')}`,
+        ],
+        ['sort=-document_date', () => `sort=-document_date`],
+        [
+          'company_id + latest_state',
+          (i) => `company_id=${companyIds[i % COMPANIES]}&latest_state=Consegnato`,
+        ],
+      ];
+      for (const [name, query] of filters)
+        await timed(`GET /send?${name}`, 50, (i) => `/send?page_size=100&${query(i)}`, 20);
+      await timed(
+        'GET /receive (page_size=100)',
+        100,
+        (i) => `/receive?page_size=100&page=${1 + ((i * 97) % Math.floor(RECEIVES / 100))}`,
+        20,
+      );
+    } finally {
+      await client.close();
+      await server.stop();
+    }
+    return figures;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The figures as a markdown section of bench/results.md. */
+export function writeMillionResults(figures: Figure[]): void {
+  const cpu = cpus();
+  const rows = figures.map((f) => {
+    const target =
+      f.target?.max !== undefined
+        ? `< ${f.target.max} ${f.unit}`
+        : f.target?.min !== undefined
+          ? `> ${f.target.min} ${f.unit}`
+          : '';
+    const met = f.target
+      ? (f.target.max ?? Infinity) > f.value && (f.target.min ?? -Infinity) < f.value
+        ? 'met'
+        : 'MISSED'
+      : '';
+    return `| ${f.name} | ${f.value.toFixed(2)} ${f.unit} | ${target} | ${met} |`;
+  });
+  writeResultsSection(
+    'million',
+    [
+      `# A million invoices (\`tsx bench/million.ts\`, or \`SCAMBIO_BENCH_MILLION=1 npm run bench\`)`,
+      '',
+      `- date: ${new Date().toISOString()}; Node ${process.version}; ${cpu.length} cores (${cpu[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory; machine shared with other work, figures noisy`,
+      `- data: ${SENDS.toLocaleString('en')} sends (each also moved to an SDI state) and ${RECEIVES.toLocaleString('en')} receives through the repositories' insert methods, ${BATCH.toLocaleString('en')} per transaction; requests one at a time over keep-alive HTTP to the CLI server`,
+      '',
+      '| figure | value | target | verdict |',
+      '| --- | ---: | --- | --- |',
+      ...rows,
+    ].join('\n'),
+  );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const figures = await benchMillion();
+  report(
+    `A million invoices (${SENDS.toLocaleString('en')} sent, ${RECEIVES.toLocaleString('en')} received)`,
+    figures,
+  );
+  if (process.env.SCAMBIO_MILLION_WRITE !== '0') writeMillionResults(figures);
+}
