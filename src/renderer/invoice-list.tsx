@@ -3,6 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Receive, Send } from '../shared/api/types.ts';
 import type { Gateway } from '../shared/gateway/channels.ts';
+import { LocalDate } from './localized.tsx';
+import type { PagedColumns } from './paged-table.tsx';
 import { amountCache, readAmount, type AmountKind, type KnownAmount } from './amounts.ts';
 import { getReceived, listCompanies, listSent, messageOf, type Page } from './api.ts';
 import { formatAmount } from './format.ts';
@@ -221,4 +223,48 @@ export function ExportButtons({
 
 export function amountOf(profileId: string | null, kind: AmountKind, id: number): KnownAmount | undefined {
   return profileId ? amountCache.get(profileId, kind, id) : undefined;
+}
+
+/**
+ * The columns both invoice lists share, by id, for each screen to place in its own order: type and amount come
+ * from the amount cache (the table keeps a row's values once read, so cells are drawn from the cache), dates
+ * stay raw values drawn by LocalDate so a language switch redraws them.
+ */
+export function sharedInvoiceColumns<T extends Send | Receive>(options: {
+  kind: AmountKind;
+  profileId: string | null;
+  companies: Map<number, string>;
+  labels: { type: string; number: string; date: string; company: string; amount: string; file: string };
+}) {
+  const { kind, profileId, companies, labels } = options;
+  const cached = (row: T) => amountOf(profileId, kind, row.id);
+  const columns = {
+    type: {
+      id: 'type',
+      header: labels.type,
+      accessorFn: (row: T) => cached(row)?.type ?? '',
+      cell: (info: { row: { original: T } }) => cached(info.row.original)?.type ?? '',
+    },
+    number: { id: 'number', header: labels.number, accessorFn: (row: T) => row.document_number ?? '' },
+    date: {
+      id: 'date',
+      header: labels.date,
+      accessorFn: (row: T) => row.document_date,
+      cell: (info: { row: { original: T } }) => <LocalDate value={info.row.original.document_date} />,
+    },
+    company: {
+      id: 'company',
+      header: labels.company,
+      accessorFn: (row: T) => companies.get(row.company_id) ?? '',
+      cell: (info: { row: { original: T } }) => companies.get(info.row.original.company_id) ?? '',
+    },
+    amount: {
+      id: 'amount',
+      header: labels.amount,
+      accessorFn: (row: T) => cached(row)?.amount ?? '',
+      cell: (info: { row: { original: T } }) => <AmountCell amount={cached(info.row.original)} />,
+    },
+    file: { id: 'file', header: labels.file, accessorFn: (row: T) => row.file_name ?? '' },
+  } satisfies Record<string, PagedColumns<T>[number]>;
+  return columns;
 }

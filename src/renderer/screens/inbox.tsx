@@ -13,12 +13,12 @@ import { SearchInput } from '../search-input.tsx';
 import { ReceivedDetails } from './received-details.tsx';
 import { useAmountCacheVersion, useProfileId } from '../amounts.ts';
 import {
-  AmountCell,
   ExportButtons,
   ListTotal,
   amountOf,
   fillReadReceivedAmounts,
   loadAllRows,
+  sharedInvoiceColumns,
   readReceived,
   totalsOf,
   useCompanyNames,
@@ -145,8 +145,21 @@ export function Inbox({ openId }: { openId: number | null }) {
     };
   }, [gateway, profileId, load, sort, companies, t]);
 
-  const columns = useMemo<PagedColumns<Receive>>(
-    () => [
+  const columns = useMemo<PagedColumns<Receive>>(() => {
+    const shared = sharedInvoiceColumns<Receive>({
+      kind: 'received',
+      profileId,
+      companies,
+      labels: {
+        type: t('list.type'),
+        number: t('inbox.number'),
+        date: t('inbox.date'),
+        company: t('list.company'),
+        amount: t('list.amount'),
+        file: t('inbox.file'),
+      },
+    });
+    return [
       {
         id: 'read',
         header: () => <VisuallyHidden>{t('inbox.readState')}</VisuallyHidden>,
@@ -158,48 +171,26 @@ export function Inbox({ openId }: { openId: number | null }) {
             </Badge>
           ),
       },
-      {
-        id: 'type',
-        header: t('list.type'),
-        accessorFn: (row) => amountOf(profileId, 'received', row.id)?.type ?? '',
-        // Drawn from the cache, not the row's value: the table keeps a row's values once read.
-        cell: (info) => amountOf(profileId, 'received', info.row.original.id)?.type ?? '',
-      },
-      { id: 'number', header: t('inbox.number'), accessorFn: (row) => row.document_number ?? '' },
-      {
-        id: 'date',
-        header: t('inbox.date'),
-        accessorFn: (row) => row.document_date,
-        cell: (info) => <LocalDate value={info.row.original.document_date} />,
-      },
+      shared.type,
+      shared.number,
+      shared.date,
       {
         id: 'supplier',
         header: t('inbox.supplier'),
         accessorFn: (row) => row.nome_prestatore ?? row.prestatore ?? '',
       },
-      {
-        id: 'company',
-        header: t('list.company'),
-        accessorFn: (row) => companies.get(row.company_id) ?? '',
-        cell: (info) => companies.get(info.row.original.company_id) ?? '',
-      },
-      {
-        id: 'amount',
-        header: t('list.amount'),
-        accessorFn: (row) => amountOf(profileId, 'received', row.id)?.amount ?? '',
-        cell: (info) => <AmountCell amount={amountOf(profileId, 'received', info.row.original.id)} />,
-      },
+      shared.company,
+      shared.amount,
       {
         id: 'dateSent',
         header: t('list.dateReceived'),
         accessorFn: (row) => row.date_sent,
         cell: (info) => <LocalDate value={info.row.original.date_sent} />,
       },
-      { id: 'file', header: t('inbox.file'), accessorFn: (row) => row.file_name ?? '' },
-    ],
+      shared.file,
+    ];
     // The cache version redraws the cells as amounts arrive.
-    [t, profileId, companies, amountCacheVersion],
-  );
+  }, [t, profileId, companies, amountCacheVersion]);
 
   return (
     <Stack>

@@ -13,12 +13,12 @@ import { address, screenAddress, sentAddress } from '../routes.ts';
 import { StateBadge } from '../state-badge.tsx';
 import { useAmountCacheVersion, useProfileId } from '../amounts.ts';
 import {
-  AmountCell,
   ExportButtons,
   ListTotal,
   amountOf,
   fillSentAmounts,
   loadAllRows,
+  sharedInvoiceColumns,
   totalsOf,
   useCompanyNames,
   type ListTotals,
@@ -128,39 +128,31 @@ export function SentList({ openId }: { openId: number | null }) {
   }, [gateway, profileId, load, sort, companies, t]);
 
   // Raw values in the rows, formatted when drawn: a language switch redraws every cell in the new language.
-  const columns = useMemo<PagedColumns<Send>>(
-    () => [
-      {
-        id: 'type',
-        header: t('list.type'),
-        accessorFn: (row) => amountOf(profileId, 'sent', row.id)?.type ?? '',
-        // Drawn from the cache, not the row's value: the table keeps a row's values once read.
-        cell: (info) => amountOf(profileId, 'sent', info.row.original.id)?.type ?? '',
+  const columns = useMemo<PagedColumns<Send>>(() => {
+    const shared = sharedInvoiceColumns<Send>({
+      kind: 'sent',
+      profileId,
+      companies,
+      labels: {
+        type: t('list.type'),
+        number: t('sent.number'),
+        date: t('sent.date'),
+        company: t('list.company'),
+        amount: t('list.amount'),
+        file: t('sent.file'),
       },
-      { id: 'number', header: t('sent.number'), accessorFn: (row) => row.document_number ?? '' },
-      {
-        id: 'date',
-        header: t('sent.date'),
-        accessorFn: (row) => row.document_date,
-        cell: (info) => <LocalDate value={info.row.original.document_date} />,
-      },
+    });
+    return [
+      shared.type,
+      shared.number,
+      shared.date,
       {
         id: 'customer',
         header: t('sent.customer'),
         accessorFn: (row) => row.nome_committente ?? row.committente ?? '',
       },
-      {
-        id: 'company',
-        header: t('list.company'),
-        accessorFn: (row) => companies.get(row.company_id) ?? '',
-        cell: (info) => companies.get(info.row.original.company_id) ?? '',
-      },
-      {
-        id: 'amount',
-        header: t('list.amount'),
-        accessorFn: (row) => amountOf(profileId, 'sent', row.id)?.amount ?? '',
-        cell: (info) => <AmountCell amount={amountOf(profileId, 'sent', info.row.original.id)} />,
-      },
+      shared.company,
+      shared.amount,
       {
         id: 'state',
         header: t('sent.state'),
@@ -179,11 +171,10 @@ export function SentList({ openId }: { openId: number | null }) {
         accessorFn: (row) => row.last_update,
         cell: (info) => <LocalDate value={info.row.original.last_update} />,
       },
-      { id: 'file', header: t('sent.file'), accessorFn: (row) => row.file_name ?? '' },
-    ],
+      shared.file,
+    ];
     // The cache version redraws the cells as amounts arrive.
-    [t, profileId, companies, amountCacheVersion],
-  );
+  }, [t, profileId, companies, amountCacheVersion]);
 
   return (
     <Stack>
