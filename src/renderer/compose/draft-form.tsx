@@ -26,6 +26,7 @@ import {
   type DraftAddress,
   type DraftCustomer,
   type DraftLine,
+  type DraftParty,
   type InvoiceDraft,
 } from '../../shared/fatturapa/compose/index.ts';
 import { codeLabel, DOCUMENT_TYPES, PAYMENT_METHODS } from '../../shared/fatturapa/code-labels.ts';
@@ -133,6 +134,65 @@ function Field({
   );
 }
 
+/** Name, VAT number and fiscal code of a party: the same fields, checks and clean-up for supplier and customer. */
+function IdentityFields({
+  party,
+  prefix,
+  problems,
+  set,
+}: {
+  party: DraftParty;
+  prefix: 'supplier' | 'customer';
+  problems: FieldProblems;
+  set: (edit: (party: DraftParty) => void) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Field
+        label={t('compose.name')}
+        value={party.name}
+        onChange={(v) => set((p) => (p.name = v))}
+        error={errorAt(problems, `${prefix}.name`)}
+      />
+      <SimpleGrid cols={2}>
+        <Field
+          label={t('compose.firstName')}
+          value={party.firstName}
+          onChange={(v) => set((p) => (p.firstName = v))}
+          error={errorAt(problems, `${prefix}.firstName`)}
+        />
+        <Field
+          label={t('compose.lastName')}
+          value={party.lastName}
+          onChange={(v) => set((p) => (p.lastName = v))}
+          error={errorAt(problems, `${prefix}.lastName`)}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={3}>
+        <Field
+          label={t('compose.vatCountry')}
+          value={party.vat.country}
+          onChange={(v) => set((p) => (p.vat.country = v.toUpperCase()))}
+          error={undefined}
+        />
+        <Field
+          label={t('compose.vatCode')}
+          value={party.vat.code}
+          onChange={(v) => set((p) => (p.vat.code = v.trim()))}
+          error={errorAt(problems, `${prefix}.vat`)}
+        />
+        <Field
+          label={t('compose.fiscalCode')}
+          value={party.fiscalCode}
+          onChange={(v) => set((p) => (p.fiscalCode = v.trim().toUpperCase()))}
+          error={errorAt(problems, `${prefix}.fiscalCode`)}
+        />
+      </SimpleGrid>
+    </>
+  );
+}
+
 function AddressFields({
   address,
   prefix,
@@ -179,46 +239,12 @@ function SupplierFields({ draft, change, problems, companies, companyId, onCompa
         searchable
         data-testid="compose-supplier-company"
       />
-      <Field
-        label={t('compose.name')}
-        value={s.name}
-        onChange={(v) => change((d) => (d.supplier.name = v))}
-        error={errorAt(problems, 'supplier.name')}
+      <IdentityFields
+        party={s}
+        prefix="supplier"
+        problems={problems}
+        set={(edit) => change((d) => edit(d.supplier))}
       />
-      <SimpleGrid cols={2}>
-        <Field
-          label={t('compose.firstName')}
-          value={s.firstName}
-          onChange={(v) => change((d) => (d.supplier.firstName = v))}
-          error={errorAt(problems, 'supplier.firstName')}
-        />
-        <Field
-          label={t('compose.lastName')}
-          value={s.lastName}
-          onChange={(v) => change((d) => (d.supplier.lastName = v))}
-          error={errorAt(problems, 'supplier.lastName')}
-        />
-      </SimpleGrid>
-      <SimpleGrid cols={3}>
-        <Field
-          label={t('compose.vatCountry')}
-          value={s.vat.country}
-          onChange={(v) => change((d) => (d.supplier.vat.country = v.toUpperCase()))}
-          error={undefined}
-        />
-        <Field
-          label={t('compose.vatCode')}
-          value={s.vat.code}
-          onChange={(v) => change((d) => (d.supplier.vat.code = v.trim()))}
-          error={errorAt(problems, 'supplier.vat')}
-        />
-        <Field
-          label={t('compose.fiscalCode')}
-          value={s.fiscalCode}
-          onChange={(v) => change((d) => (d.supplier.fiscalCode = v.trim().toUpperCase()))}
-          error={errorAt(problems, 'supplier.fiscalCode')}
-        />
-      </SimpleGrid>
       <Select
         label={t('compose.regime')}
         allowDeselect={false}
@@ -325,46 +351,12 @@ function CustomerFields({ draft, change, problems, companies, profile }: Props) 
         }}
         data-testid="compose-customer-search"
       />
-      <Field
-        label={t('compose.name')}
-        value={c.name}
-        onChange={(v) => change((d) => (d.customer.name = v))}
-        error={errorAt(problems, 'customer.name')}
+      <IdentityFields
+        party={c}
+        prefix="customer"
+        problems={problems}
+        set={(edit) => change((d) => edit(d.customer))}
       />
-      <SimpleGrid cols={2}>
-        <Field
-          label={t('compose.firstName')}
-          value={c.firstName}
-          onChange={(v) => change((d) => (d.customer.firstName = v))}
-          error={errorAt(problems, 'customer.firstName')}
-        />
-        <Field
-          label={t('compose.lastName')}
-          value={c.lastName}
-          onChange={(v) => change((d) => (d.customer.lastName = v))}
-          error={errorAt(problems, 'customer.lastName')}
-        />
-      </SimpleGrid>
-      <SimpleGrid cols={3}>
-        <Field
-          label={t('compose.vatCountry')}
-          value={c.vat.country}
-          onChange={(v) => change((d) => (d.customer.vat.country = v.toUpperCase()))}
-          error={undefined}
-        />
-        <Field
-          label={t('compose.vatCode')}
-          value={c.vat.code}
-          onChange={(v) => change((d) => (d.customer.vat.code = v.trim()))}
-          error={errorAt(problems, 'customer.vat')}
-        />
-        <Field
-          label={t('compose.fiscalCode')}
-          value={c.fiscalCode}
-          onChange={(v) => change((d) => (d.customer.fiscalCode = v.trim().toUpperCase()))}
-          error={errorAt(problems, 'customer.fiscalCode')}
-        />
-      </SimpleGrid>
       <AddressFields
         address={c.address}
         prefix="customer.address"
