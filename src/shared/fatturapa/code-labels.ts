@@ -2,9 +2,10 @@
  * Names for the codes an invoice carries (TipoDocumento, ModalitaPagamento), in the UI's languages. Italian
  * follows the schema's own wording; English and German say the same for readers who do not know the codes.
  */
-type Labels = Record<string, { it: string; en: string; de: string }>;
+/** A code's name in each UI language: the one shape of every label table (here and in reading/code-labels.ts). */
+export type CodeLabels = Record<string, { it: string; en: string; de: string }>;
 
-export const DOCUMENT_TYPES: Labels = {
+export const DOCUMENT_TYPES: CodeLabels = {
   TD01: { it: 'Fattura', en: 'Invoice', de: 'Rechnung' },
   TD02: { it: 'Acconto/anticipo su fattura', en: 'Advance on invoice', de: 'Anzahlung auf Rechnung' },
   TD03: { it: 'Acconto/anticipo su parcella', en: 'Advance on fee note', de: 'Anzahlung auf Honorarnote' },
@@ -90,7 +91,7 @@ export const DOCUMENT_TYPES: Labels = {
   },
 };
 
-export const PAYMENT_METHODS: Labels = {
+export const PAYMENT_METHODS: CodeLabels = {
   MP01: { it: 'Contanti', en: 'Cash', de: 'Bargeld' },
   MP02: { it: 'Assegno', en: 'Cheque', de: 'Scheck' },
   MP03: { it: 'Assegno circolare', en: 'Banker’s draft', de: 'Bankscheck' },
@@ -125,7 +126,7 @@ export const PAYMENT_METHODS: Labels = {
 };
 
 /** "TD01 · Invoice"; the bare code when it is unknown (a newer schema, or a malformed file). */
-export function codeLabel(labels: Labels, code: string, language: string): string {
+export function codeLabel(labels: CodeLabels, code: string, language: string): string {
   const entry = labels[code];
   if (!entry) return code;
   const name = language === 'it' || language === 'en' || language === 'de' ? entry[language] : entry.it;

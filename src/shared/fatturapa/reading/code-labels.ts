@@ -3,7 +3,9 @@
  * are in ../code-labels.ts, with codeLabel to print "code · name"). Italian follows the schema's and the
  * Agenzia delle Entrate's wording; English and German say the same for readers who do not know the codes.
  */
-export type CodeLabels = Record<string, { it: string; en: string; de: string }>;
+import type { CodeLabels } from '../code-labels.ts';
+
+export type { CodeLabels };
 
 /** Natura of a non-taxed operation (N1…N7). N2, N3 and N6 without sub-code are obsolete since 2021. */
 export const NATURES: CodeLabels = {
