@@ -1,4 +1,5 @@
 import type { SignatureMode } from '../../shared/api/types.ts';
+import type { Language } from '../../shared/language.ts';
 import {
   describeSdiProblem,
   describeStructureProblem,
@@ -54,7 +55,7 @@ export interface SandboxCheckProblem {
 type SandboxCheck = 'unsignedPa' | 'duplicateInFile';
 type Texts = { description: string; hint: string };
 
-const SANDBOX_CHECK_TEXTS: Record<SandboxCheck, Record<'it' | 'en' | 'de', Texts>> = {
+const SANDBOX_CHECK_TEXTS: Record<SandboxCheck, Record<Language, Texts>> = {
   unsignedPa: {
     it: {
       description:

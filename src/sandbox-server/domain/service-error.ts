@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/language.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import type { LinkedData } from '../../shared/api/types.ts';
 
@@ -30,7 +31,7 @@ export interface KeyedProblem {
 /** Worded by the FatturaPA engine's own catalogs (shared with the UI), in the caller's language. */
 export interface DescribedProblem {
   code: string;
-  describe(language: 'it' | 'en' | 'de'): { description: string; hint: string | null };
+  describe(language: Language): { description: string; hint: string | null };
   path: string | null;
 }
 

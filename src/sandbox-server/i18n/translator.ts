@@ -4,8 +4,11 @@ import { en } from './en.ts';
 import { it } from './it.ts';
 import type { MessageKey } from './messages.ts';
 
-export const LANGUAGES = ['en', 'it', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import type { Language } from '../../shared/language.ts';
+
+export type { Language };
+/** In negotiation order: a client that accepts any language (`*`) gets English, the API's default. */
+export const LANGUAGES: readonly Language[] = ['en', 'it', 'de'];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 const instance = i18next.createInstance();

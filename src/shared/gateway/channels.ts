@@ -3,6 +3,8 @@
  * preload, the main process and the browser implementation are checked against the same types.
  */
 
+import { LANGUAGES, type Language } from '../language.ts';
+
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
@@ -26,8 +28,7 @@ export interface ApiResponse {
   cancelled?: 'live-send';
 }
 
-export const LANGUAGES = ['it', 'en', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language };
 
 export interface Settings {
   language: Language;

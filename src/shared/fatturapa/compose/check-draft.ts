@@ -8,7 +8,7 @@ import { describeStructureProblem } from '../model/messages.ts';
 import { invoiceToXml } from '../model/to-xml.ts';
 import { validateStructure } from '../model/validate-structure.ts';
 import { describeSdiProblem } from '../sdi-checks/messages.ts';
-import type { SdiLanguage } from '../sdi-checks/messages.ts';
+import type { Language } from '../../language.ts';
 import { runSdiChecks } from '../sdi-checks/run.ts';
 import type { SdiCheckContext } from '../sdi-checks/types.ts';
 import { parseInvoiceXml } from '../xml-document.ts';
@@ -18,7 +18,7 @@ import type { IbanCheck } from './iban.ts';
 import { isTypedNumber } from './numbers.ts';
 import { composeInvoice, draftFieldOf } from './to-invoice.ts';
 
-export type DraftLanguage = SdiLanguage;
+export type DraftLanguage = Language;
 
 export interface DraftProblem {
   /** Draft field, e.g. `lines[2].unitPrice`, `customer.vat`; '' for the document as a whole. */

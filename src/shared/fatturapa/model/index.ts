@@ -17,7 +17,7 @@ export type {
 export { readInvoiceXml } from './read-invoice-xml.ts';
 export type { InvoiceXmlReading, ReadInvoiceXmlOptions } from './read-invoice-xml.ts';
 export { structureMessages, describeStructureProblem } from './messages.ts';
-export type { DescribedStructureProblem, StructureMessage, StructureMessageLanguage } from './messages.ts';
+export type { DescribedStructureProblem, StructureMessage } from './messages.ts';
 export { ORDINARY_MODEL, ORDINARY_NAMESPACE } from './ordinary.ts';
 export { SIMPLIFIED_MODEL, SIMPLIFIED_NAMESPACE } from './simplified.ts';
 export { DSIG_NAMESPACE } from './simple-types.ts';

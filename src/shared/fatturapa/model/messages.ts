@@ -1,6 +1,5 @@
+import type { Language } from '../../language.ts';
 import type { StructureProblem, StructureProblemKind } from './validate-structure.ts';
-
-export type StructureMessageLanguage = 'it' | 'en' | 'de';
 
 export interface StructureMessage {
   description: string;
@@ -15,10 +14,7 @@ export interface StructureMessage {
  *   pattern: {{value}} {{expected}}      enum: {{value}} {{allowed}}
  *   decimal, date: {{value}} {{format}} (N = digit)     choice: {{options}}
  */
-export const structureMessages: Record<
-  StructureMessageLanguage,
-  Record<StructureProblemKind, StructureMessage>
-> = {
+export const structureMessages: Record<Language, Record<StructureProblemKind, StructureMessage>> = {
   it: {
     missing: {
       description: "Manca l'elemento obbligatorio {{element}} in {{parent}} ({{path}}).",
@@ -169,7 +165,7 @@ export interface DescribedStructureProblem {
 /** Fills the catalog text for `problem`; a placeholder without a value is left visible rather than blanked. */
 export function describeStructureProblem(
   problem: StructureProblem,
-  lang: StructureMessageLanguage = 'it',
+  lang: Language = 'it',
 ): DescribedStructureProblem {
   const message = structureMessages[lang][problem.kind];
   const values: Record<string, string | number> = { ...problem.params, path: problem.path || '/' };

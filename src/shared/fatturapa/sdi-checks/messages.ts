@@ -1,6 +1,5 @@
+import type { Language } from '../../language.ts';
 import type { SdiCheckCode, SdiProblem } from './types.ts';
-
-export type SdiLanguage = 'it' | 'en' | 'de';
 
 export interface SdiMessage {
   /** Close to the wording of SdI's rejection notice (Descrizione). */
@@ -10,7 +9,7 @@ export interface SdiMessage {
 }
 
 /** `{{name}}` placeholders are filled from SdiProblem.params by {@link describeSdiProblem}. */
-export const sdiMessages: Record<SdiLanguage, Record<SdiCheckCode, SdiMessage>> = {
+export const sdiMessages: Record<Language, Record<SdiCheckCode, SdiMessage>> = {
   it: {
     '00001': {
       description: 'Nome file non valido: {{fileName}}',
@@ -703,7 +702,7 @@ function fill(template: string, params: Record<string, string | number>): string
 }
 
 /** Localized text of a problem, in the shape the API's validation errors use. */
-export function describeSdiProblem(problem: SdiProblem, lang: SdiLanguage): SdiProblemDescription {
+export function describeSdiProblem(problem: SdiProblem, lang: Language): SdiProblemDescription {
   const message = sdiMessages[lang][problem.code] as SdiMessage | undefined;
   return {
     code: problem.code,

@@ -2,10 +2,10 @@ import { expect } from 'vitest';
 import { parseInvoiceXml } from '../../../../src/shared/fatturapa/index.ts';
 import type { InvoiceXml } from '../../../../src/shared/fatturapa/index.ts';
 import { describeSdiProblem, runSdiChecks } from '../../../../src/shared/fatturapa/sdi-checks/index.ts';
+import type { Language } from '../../../../src/shared/language.ts';
 import type {
   SdiCheck,
   SdiCheckContext,
-  SdiLanguage,
   SdiProblem,
 } from '../../../../src/shared/fatturapa/sdi-checks/index.ts';
 
@@ -172,7 +172,7 @@ export class InvoiceBuilder {
 }
 
 export function expectRenderable(problem: SdiProblem): void {
-  for (const lang of ['it', 'en', 'de'] as SdiLanguage[]) {
+  for (const lang of ['it', 'en', 'de'] as Language[]) {
     const text = describeSdiProblem(problem, lang);
     expect(`${text.description} ${text.hint}`, `${problem.code} in ${lang}`).not.toMatch(/\{\{/);
   }

@@ -4,9 +4,8 @@ import {
   SDI_CHECK_CODES,
   sdiMessages,
 } from '../../../../src/shared/fatturapa/sdi-checks/index.ts';
-import type { SdiLanguage } from '../../../../src/shared/fatturapa/sdi-checks/index.ts';
+import { LANGUAGES } from '../../../../src/shared/language.ts';
 
-const LANGUAGES: SdiLanguage[] = ['it', 'en', 'de'];
 
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] ?? '').sort();
