@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Company } from '../../../src/shared/api/types.ts';
+import type { Company, SendState } from '../../../src/shared/api/types.ts';
 import { routeInvoice } from '../../../src/sandbox-server/sdi/routing.ts';
 import { effectiveScenario, parseScenarioHeader } from '../../../src/sandbox-server/sdi/scenario.ts';
 import {
@@ -10,20 +10,39 @@ import {
 } from '../../../src/sandbox-server/sdi/transitions.ts';
 
 describe('the SDI state machine (sdi-rules.md §c)', () => {
-  it('allows exactly the documented transitions', () => {
-    expect(canTransition('b2b', null, 'Inviato')).toBe(true);
-    expect(canTransition('b2b', 'Inviato', 'Scartato')).toBe(true);
-    expect(canTransition('b2b', 'Inviato', 'ImpossibilitaDiRecapito')).toBe(true);
-    expect(canTransition('pa', 'Inviato', 'ImpossibilitaDiRecapito')).toBe(false);
-    expect(canTransition('pa', 'Inviato', 'NonConsegnato')).toBe(true);
-    expect(canTransition('b2b', 'Inviato', 'NonConsegnato')).toBe(false);
-    expect(canTransition('pa', 'NonConsegnato', 'Consegnato')).toBe(true);
-    expect(canTransition('pa', 'NonConsegnato', 'AttestazioneTrasmissioneFattura')).toBe(true);
-    expect(canTransition('pa', 'Consegnato', 'AccettatoDalDestinatario')).toBe(true);
-    expect(canTransition('b2b', 'Consegnato', 'AccettatoDalDestinatario')).toBe(false);
-    expect(canTransition('pa', 'Consegnato', 'DecorrenzaTermini')).toBe(true);
-    expect(canTransition('pa', 'AccettatoDalDestinatario', 'DecorrenzaTermini')).toBe(false);
-    expect(canTransition('pa', 'Scartato', 'Inviato')).toBe(false);
+  it('allows every documented transition and refuses every other family × from × to', () => {
+    // Written out from sdi-rules.md §c on purpose, not derived from TRANSITIONS: a transition added to the table
+    // by mistake (or one dropped) turns this red, whichever SDI test would have stayed green.
+    const allowed = new Set([
+      'pa:null>Inviato',
+      'b2b:null>Inviato',
+      'pa:Inviato>Scartato',
+      'b2b:Inviato>Scartato',
+      'pa:Inviato>Consegnato',
+      'b2b:Inviato>Consegnato',
+      'pa:NonConsegnato>Consegnato',
+      'b2b:NonConsegnato>Consegnato',
+      'b2b:Inviato>ImpossibilitaDiRecapito',
+      'pa:Inviato>NonConsegnato',
+      'pa:Consegnato>AccettatoDalDestinatario',
+      'pa:Consegnato>RifiutatoDalDestinatario',
+      'pa:Consegnato>DecorrenzaTermini',
+      'pa:NonConsegnato>AttestazioneTrasmissioneFattura',
+    ]);
+    const states = Object.keys(TRANSITIONS) as SendState[];
+    expect(states).toHaveLength(9);
+    const seen: string[] = [];
+    for (const family of ['pa', 'b2b'] as const) {
+      for (const from of [null, ...states]) {
+        for (const to of states) {
+          const triple = `${family}:${from}>${to}`;
+          if (canTransition(family, from, to)) seen.push(triple);
+          expect(canTransition(family, from, to), triple).toBe(allowed.has(triple));
+        }
+      }
+    }
+    // 2 families × 10 origins × 9 targets, every one decided.
+    expect(seen.sort()).toEqual([...allowed].sort());
   });
 
   it('knows when SDI is done: Consegnato ends a B2B invoice but not a PA one', () => {
