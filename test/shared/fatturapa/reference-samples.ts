@@ -1,9 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { referenceAvailable, referenceDir } from '../../support/reference.ts';
 
-// The reference data sits next to the repository (<repo>/../shared/reference) and is never copied into it.
-export const referenceDir = fileURLToPath(new URL('../../../../shared/reference/', import.meta.url));
-export const referenceAvailable = existsSync(`${referenceDir}samples`);
+export { referenceAvailable, referenceDir };
 
 export function warnIfReferenceMissing(suite: string): void {
   if (!referenceAvailable) {
