@@ -6,7 +6,7 @@ import pino, { type Logger } from 'pino';
 import { SandboxClock, type Clock } from './clock.ts';
 import { headlessDataKeySource, type DataKeySource } from './crypto/data-key.ts';
 import type { LiveQuota } from './domain/quota.ts';
-import { createServices, type Services } from './domain/services.ts';
+import { createServices, type Services } from './composition.ts';
 import { createApp } from './http/app.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
 import { appUiRoutes } from './http/routes/app-ui.ts';

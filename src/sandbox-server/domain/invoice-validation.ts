@@ -12,7 +12,7 @@ import {
   type StructureProblem,
 } from '../../shared/fatturapa/index.ts';
 import type { MessageKey } from '../i18n/messages.ts';
-import { DUPLICATE_IN_FILE, fillText } from '../sdi/texts.ts';
+import { fillText } from './fill-text.ts';
 import type { InvoiceFile } from './invoice-file.ts';
 import type { KeyedProblem, Problem } from './service-error.ts';
 
@@ -54,6 +54,12 @@ export interface SandboxCheckProblem {
 
 type SandboxCheck = 'unsignedPa' | 'duplicateInFile';
 type Texts = { description: string; hint: string };
+
+/** SDI's own words for a lotto that repeats an invoice (SDI speaks Italian whatever the caller's language). */
+const DUPLICATE_IN_FILE: Texts = {
+  description: 'Fattura duplicata nel file: numero {{numero}} del {{data}} presente più volte',
+  hint: 'Ogni fattura di un lotto deve avere numero, data e tipo documento diversi.',
+};
 
 const SANDBOX_CHECK_TEXTS: Record<SandboxCheck, Record<Language, Texts>> = {
   unsignedPa: {

@@ -32,6 +32,11 @@ export interface SubmissionRequest {
   metaData: Record<string, string> | null;
   validate: boolean;
   signature: SignatureMode;
+  /**
+   * The submission's `Sandbox-Scenario` header as sent (test keys; checked by the HTTP layer), or null: what the
+   * simulated SDI is asked to do with this invoice. The domain carries it; `sdi/scenario.ts` reads it.
+   */
+  sandboxScenario: string | null;
 }
 
 /** A submission that passed every reading step and is ready to be stored. */
@@ -60,18 +65,11 @@ export interface UnreadableSubmission {
   unreadable: { company: Company };
 }
 
-interface Draft {
-  readonly scope: Scope;
-  readonly request: SubmissionRequest;
-  file?: ReadInvoiceFile;
-  fileName?: string;
-  signedHere: boolean;
-  unreadable?: { company: Company };
-}
-type PreparationStep = (draft: Draft) => void | Promise<void>;
-
-/** Called with every stored submission, inside its transaction: the simulated SDI queues its intake here. */
-export type SubmittedHook = (scope: Scope, send: Send) => void;
+/**
+ * Called with every stored submission, inside its transaction, with its `Sandbox-Scenario`: the simulated SDI
+ * queues its intake here (wired in composition.ts).
+ */
+export type SubmittedHook = (scope: Scope, send: Send, sandboxScenario: string | null) => void;
 
 export interface SubmissionDependencies {
   store: Store;
@@ -103,12 +101,6 @@ const MUST_BE_SIGNED: ReadonlySet<InvoiceFormat> = new Set(['FPA12']);
  */
 export class SubmissionService {
   private readonly submittedHooks: SubmittedHook[] = [];
-  private readonly preparation: PreparationStep[] = [
-    (d) => this.read(d),
-    (d) => this.sign(d),
-    (d) => this.name(d),
-    (d) => this.validate(d),
-  ];
 
   constructor(private readonly deps: SubmissionDependencies) {}
 
@@ -120,10 +112,14 @@ export class SubmissionService {
     return this.commit(await this.prepare(scope, request));
   }
 
+  /** Reads, signs if asked, names and validates if asked: everything that can fail, before anything is written. */
   async prepare(scope: Scope, request: SubmissionRequest): Promise<PreparedSubmission> {
-    const draft: Draft = { scope, request, signedHere: false };
-    for (const step of this.preparation) await step(draft);
-    return draft as PreparedSubmission;
+    const inspected = await inspectInvoiceFile(this.deps.workers, request.bytes, this.deps.limits);
+    if (!inspected.ok) return this.unreadable(scope, request, inspected.problem);
+    const { file, signedHere } = await this.sign(scope, request.signature, inspected.file);
+    const fileName = this.name(scope, request, file, signedHere);
+    if (request.validate) await this.validate(file, fileName);
+    return { scope, request, file, fileName, signedHere };
   }
 
   /**
@@ -209,7 +205,7 @@ export class SubmissionService {
         created: now,
       });
       store.operations.add(scope, 1, prepared.signedHere ? 1 : 0);
-      for (const hook of this.submittedHooks) hook(scope, send);
+      for (const hook of this.submittedHooks) hook(scope, send, request.sandboxScenario);
       return send;
     });
   }
@@ -240,21 +236,22 @@ export class SubmissionService {
         created: now,
       });
       store.operations.add(scope, 1, 0);
-      for (const hook of this.submittedHooks) hook(scope, send);
+      for (const hook of this.submittedHooks) hook(scope, send, request.sandboxScenario);
       return send;
     });
   }
 
-  private async read(d: Draft): Promise<void> {
-    const inspected = await inspectInvoiceFile(this.deps.workers, d.request.bytes, this.deps.limits);
-    if (!inspected.ok) {
-      const company = this.unreadableEnvelopeOwner(d, inspected.problem);
-      if (company === null) throw invalid([inspected.problem], 'invoice.invalid');
-      d.unreadable = { company };
-      d.fileName = (d.request.fileName ?? d.request.suggestedFileName)!;
-      return;
-    }
-    d.file = inspected.file;
+  /** A file that could not be read: stored for SDI to discard (see `unreadableEnvelopeOwner`), or refused. */
+  private unreadable(scope: Scope, request: SubmissionRequest, problem: KeyedProblem): UnreadableSubmission {
+    const owner = this.unreadableEnvelopeOwner(scope, request, problem);
+    if (owner === null) throw invalid([problem], 'invoice.invalid');
+    return {
+      scope,
+      request,
+      fileName: owner.fileName,
+      signedHere: false,
+      unreadable: { company: owner.company },
+    };
   }
 
   /**
@@ -264,8 +261,11 @@ export class SubmissionService {
    * stands (422). Not with `validate=true` (which asks for the verdict now) nor `signature=Force` (which
    * would have to open the envelope to replace it).
    */
-  private unreadableEnvelopeOwner(d: Draft, problem: KeyedProblem): Company | null {
-    const { request, scope } = d;
+  private unreadableEnvelopeOwner(
+    scope: Scope,
+    request: SubmissionRequest,
+    problem: KeyedProblem,
+  ): { company: Company; fileName: string } | null {
     const name = request.fileName ?? request.suggestedFileName;
     if (name === null || request.validate || request.signature === 'Force') return null;
     if (fileNameProblems(name, true).length > 0) return null;
@@ -281,23 +281,26 @@ export class SubmissionService {
     const code = match[2]!.toUpperCase();
     const { companies } = this.deps.store;
     const byVat = companies.getByVat(scope, `${country}${code}`);
-    if (byVat) return byVat;
+    if (byVat) return { company: byVat, fileName: name };
     const byFiscalCode = companies.findByFiscalCode(scope.environment, code);
-    return byFiscalCode && byFiscalCode.user_id === scope.accountId ? byFiscalCode : null;
+    return byFiscalCode && byFiscalCode.user_id === scope.accountId
+      ? { company: byFiscalCode, fileName: name }
+      : null;
   }
 
   /** Contract: None never signs; Apply signs an unsigned file; Force replaces any envelope; Auto signs FPA12. */
-  private async sign(d: Draft): Promise<void> {
-    if (d.unreadable) return;
-    const file = d.file!;
-    const mode = d.request.signature;
+  private async sign(
+    scope: Scope,
+    mode: SignatureMode,
+    file: ReadInvoiceFile,
+  ): Promise<{ file: ReadInvoiceFile; signedHere: boolean }> {
     const wanted =
       mode === 'Force' ||
       (mode === 'Apply' && !file.signed) ||
       (mode === 'Auto' && !file.signed && MUST_BE_SIGNED.has(file.summary.format));
     const { vat, name } = file.summary.prestatore;
-    if (!wanted || vat === null) return;
-    this.deps.quota.assertSignaturesLeft(d.scope);
+    if (!wanted || vat === null) return { file, signedHere: false };
+    this.deps.quota.assertSignaturesLeft(scope);
     const signer = this.deps.signer();
     const p7m = await signer.signInvoiceWith(
       this.deps.workers,
@@ -305,41 +308,33 @@ export class SubmissionService {
       { vat, name: name ?? vat },
       this.deps.clock.now(),
     );
-    d.file = { ...file, bytes: p7m, signed: true };
-    d.signedHere = true;
+    return { file: { ...file, bytes: p7m, signed: true }, signedHere: true };
   }
 
-  private name(d: Draft): void {
-    if (d.unreadable) return;
-    const file = d.file!;
-    const explicit = d.request.fileName;
+  private name(scope: Scope, request: SubmissionRequest, file: ReadInvoiceFile, signedHere: boolean): string {
+    const explicit = request.fileName;
     if (explicit !== null) {
       // A name given for the unsigned XML follows the file into its envelope.
-      const name = d.signedHere && explicit.endsWith('.xml') ? `${explicit}.p7m` : explicit;
+      const name = signedHere && explicit.endsWith('.xml') ? `${explicit}.p7m` : explicit;
       const problems = fileNameProblems(name, file.signed);
       if (problems.length > 0) throw invalid(problems, 'invoice.invalid');
-      d.fileName = name;
-      return;
+      return name;
     }
-    const suggested = d.request.suggestedFileName;
+    const suggested = request.suggestedFileName;
     const candidate =
-      suggested !== null && d.signedHere && suggested.endsWith('.xml') ? `${suggested}.p7m` : suggested;
-    if (candidate !== null && fileNameProblems(candidate, file.signed).length === 0) {
-      d.fileName = candidate;
-      return;
-    }
-    d.fileName = this.generateFileName(d.scope, file);
+      suggested !== null && signedHere && suggested.endsWith('.xml') ? `${suggested}.p7m` : suggested;
+    if (candidate !== null && fileNameProblems(candidate, file.signed).length === 0) return candidate;
+    return this.generateFileName(scope, file);
   }
 
-  private async validate(d: Draft): Promise<void> {
-    if (!d.request.validate || d.unreadable) return;
+  private async validate(file: ReadInvoiceFile, fileName: string): Promise<void> {
     // Read again on the worker (its parsed document does not come back): the bytes passed the read step,
     // and no size limit applies to an envelope signed here.
     const inspected = await inspectInvoiceFile(
       this.deps.workers,
-      d.file!.bytes,
+      file.bytes,
       { maxBytes: Number.MAX_SAFE_INTEGER },
-      { fileName: d.fileName!, at: this.deps.clock.now(), lenientIds: this.deps.lenientIds },
+      { fileName, at: this.deps.clock.now(), lenientIds: this.deps.lenientIds },
     );
     if (!inspected.ok) throw invalid([inspected.problem], 'invoice.invalid');
     const problems = inspected.problems ?? [];

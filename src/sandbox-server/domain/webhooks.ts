@@ -129,10 +129,13 @@ export class WebhookService {
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly queue: JobQueue,
-  ) {
-    queue.register<DeliveryPayload, DeliveryOutcome | null>(DELIVERY_JOB, {
-      prepare: (payload, job) => this.post(job.scope!, payload),
-      run: (payload, job, outcome) => this.record(job.scope!, payload, outcome),
+  ) {}
+
+  /** Deliveries as jobs of the durable queue (wired in composition.ts). */
+  registerJobs(queue: JobQueue): void {
+    queue.registerScoped<DeliveryPayload, DeliveryOutcome | null>(DELIVERY_JOB, {
+      prepare: (payload, job) => this.post(job.scope, payload),
+      run: (payload, job, outcome) => this.record(job.scope, payload, outcome),
     });
   }
 

@@ -1,7 +1,7 @@
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import type { Clock, SandboxClock } from '../clock.ts';
-import type { Services } from '../domain/services.ts';
+import type { Services } from '../composition.ts';
 import type { JobWorker } from '../jobs/worker.ts';
 import type { RandomSource } from '../random.ts';
 import type { Store } from '../store/store.ts';

@@ -16,6 +16,8 @@ export interface RequestContext {
   resourceId?: number | null;
   /** The webhook event this request caused, if it succeeds (contract "Webhooks"). */
   webhookEvent?: WebhookEventName;
+  /** A test key's checked `Sandbox-Scenario` header on a submission (see `sandboxScenarioHeader`). */
+  sandboxScenario?: string;
 }
 
 export function context(res: Response): RequestContext {

@@ -1,5 +1,5 @@
 import type { PayloadEncoding, SendInput } from '../../shared/api/types.ts';
-import { decodeBase64 } from '../domain/payload.ts';
+import { decodeBase64 } from '../store/payload.ts';
 import { invalid, type Problem } from '../domain/service-error.ts';
 
 export interface DecodedSendBody {

@@ -1,6 +1,6 @@
 import type { Environment } from '../../shared/api/types.ts';
 import type { Clock } from '../clock.ts';
-import { finishedStates } from '../sdi/transitions.ts';
+import type { FinishedStates } from '../store/retention.ts';
 import type { Store } from '../store/store.ts';
 import type { JobQueue } from './queue.ts';
 
@@ -33,8 +33,7 @@ const INTERVAL_MS = HOUR_MS;
  * A sent invoice ages from its last SDI update and only once SDI is done with it: a PA invoice waiting for
  * its recipient's outcome is never purged before its decorrenza termini.
  */
-export function registerMaintenanceJobs(queue: JobQueue, store: Store): void {
-  const finished = finishedStates();
+export function registerMaintenanceJobs(queue: JobQueue, store: Store, finished: FinishedStates): void {
   queue.register(MAINTENANCE_JOBS.retention, {
     run: (_payload, job) => {
       const now = job.now.getTime();

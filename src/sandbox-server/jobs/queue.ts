@@ -19,6 +19,11 @@ export interface JobContext {
   scope: Scope | null;
 }
 
+/** A job done for one account (every SDI step): its scope is always there. */
+export interface ScopedJobContext extends JobContext {
+  scope: Scope;
+}
+
 /**
  * How one kind of job is done.
  *
@@ -32,6 +37,12 @@ export interface JobContext {
 export interface JobHandler<P = unknown, R = unknown> {
   prepare?(payload: P, job: JobContext): Promise<R> | R;
   run(payload: P, job: JobContext, prepared: R): void;
+}
+
+/** A {@link JobHandler} of account jobs: the queue refuses to run one without its scope. */
+export interface ScopedJobHandler<P = unknown, R = unknown> {
+  prepare?(payload: P, job: ScopedJobContext): Promise<R> | R;
+  run(payload: P, job: ScopedJobContext, prepared: R): void;
 }
 
 export interface JobQueueOptions {
@@ -75,6 +86,15 @@ export class JobQueue {
   register<P, R = undefined>(kind: string, handler: JobHandler<P, R>): void {
     if (this.handlers.has(kind)) throw new Error(`job kind ${kind} registered twice`);
     this.handlers.set(kind, handler as JobHandler<never, unknown>);
+  }
+
+  /** Registers a kind of job that is always enqueued with an account's scope (see `enqueue`). */
+  registerScoped<P, R = undefined>(kind: string, handler: ScopedJobHandler<P, R>): void {
+    const { prepare } = handler;
+    this.register<P, R>(kind, {
+      ...(prepare ? { prepare: (payload, job) => prepare(payload, scoped(job)) } : {}),
+      run: (payload, job, prepared) => handler.run(payload, scoped(job), prepared),
+    });
   }
 
   enqueue(kind: string, payload: unknown, dueAt: Date, scope: Scope | null = null): number {
@@ -197,4 +217,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     timer.unref();
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function scoped(job: JobContext): ScopedJobContext {
+  if (job.scope === null) throw new Error(`job ${job.id} (${job.kind}) has no account scope`);
+  return { ...job, scope: job.scope };
 }

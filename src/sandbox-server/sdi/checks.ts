@@ -12,7 +12,8 @@ import { translator } from '../i18n/translator.ts';
 import { inspectInvoiceFile } from '../workers/invoice.ts';
 import type { TaskRunner } from '../workers/pool.ts';
 import type { DocumentKey } from '../store/sdi-documents.ts';
-import { FORCED_GENERIC, FORCED_SUFFIX, fillText, type SdiText } from './texts.ts';
+import { fillText } from '../domain/fill-text.ts';
+import { FORCED_GENERIC, FORCED_SUFFIX, type SdiText } from './texts.ts';
 
 /** One reason for a discard, as NotificaScarto lists it and the Update repeats it. */
 export interface SdiError {

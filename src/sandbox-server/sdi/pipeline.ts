@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Send, SendState } from '../../shared/api/types.ts';
 import type { Clock } from '../clock.ts';
-import type { InboundService } from '../domain/inbound.ts';
+import type { InboundService } from './inbound.ts';
 import { readInvoiceFile, type InvoiceFile, type ReadInvoiceFile } from '../domain/invoice-file.ts';
 import { parseResourceId } from '../domain/companies.ts';
-import { newMessageId, newSdiIdentifier } from '../domain/sdi-identifiers.ts';
+import { newMessageId, newSdiIdentifier } from './identifiers.ts';
 import { ServiceError } from '../domain/service-error.ts';
-import type { SubmissionService } from '../domain/submission.ts';
-import type { JobContext, JobQueue } from '../jobs/queue.ts';
+import type { JobQueue, ScopedJobContext } from '../jobs/queue.ts';
 import type { RandomSource } from '../random.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
@@ -18,8 +17,8 @@ import { notificationFamilyForFormat, type Esito, type NotificationFamily } from
 import { notificationFile, type InvoiceFacts, type MessageDetails } from './notify.ts';
 import { routeInvoice, type Route } from './routing.ts';
 import {
-  currentRequestScenario,
   effectiveScenario,
+  parseScenarioHeader,
   SANDBOX_ESITO_DESCRIPTIONS,
   type Scenario,
 } from './scenario.ts';
@@ -105,7 +104,6 @@ export class SdiService {
       random: RandomSource;
       queue: JobQueue;
       inbound: InboundService;
-      submissions: SubmissionService;
       /** Signs every notification, both families, with XAdES-BES like SdI. */
       identity: SdiSigningIdentity;
       /** The worker threads the checks run on. */
@@ -113,21 +111,23 @@ export class SdiService {
       options: SdiOptions;
     },
   ) {
-    const { queue } = deps;
     this.timing = deps.options.timing ?? 'fast';
-    deps.submissions.onSubmitted((scope, send) => this.submitted(scope, send));
-    queue.register<SendJob>(SDI_JOBS.intake, { run: (p, job) => this.intake(p, job) });
-    queue.register<SendJob, CheckOutcome | null>(SDI_JOBS.checks, {
+  }
+
+  /** The SDI's steps as jobs of the durable queue (wired in composition.ts). */
+  registerJobs(queue: JobQueue): void {
+    queue.registerScoped<SendJob>(SDI_JOBS.intake, { run: (p, job) => this.intake(p, job) });
+    queue.registerScoped<SendJob, CheckOutcome | null>(SDI_JOBS.checks, {
       prepare: (p, job) => this.check(p, job),
       run: (p, job, outcome) => this.afterChecks(p, job, outcome),
     });
-    queue.register<SendJob>(SDI_JOBS.delivery, { run: (p, job) => this.deliver(p, job) });
-    queue.register<SendJob>(SDI_JOBS.redelivery, { run: (p, job) => this.redeliver(p, job) });
-    queue.register<EsitoJob>(SDI_JOBS.esito, { run: (p, job) => this.recipientEsito(p, job) });
-    queue.register<SendJob>(SDI_JOBS.decorrenza, {
+    queue.registerScoped<SendJob>(SDI_JOBS.delivery, { run: (p, job) => this.deliver(p, job) });
+    queue.registerScoped<SendJob>(SDI_JOBS.redelivery, { run: (p, job) => this.redeliver(p, job) });
+    queue.registerScoped<EsitoJob>(SDI_JOBS.esito, { run: (p, job) => this.recipientEsito(p, job) });
+    queue.registerScoped<SendJob>(SDI_JOBS.decorrenza, {
       run: (p, job) => this.step(job, p.sendId, 'Consegnato', { to: 'DecorrenzaTermini' }),
     });
-    queue.register<SendJob>(SDI_JOBS.attestazione, {
+    queue.registerScoped<SendJob>(SDI_JOBS.attestazione, {
       run: (p, job) => this.step(job, p.sendId, 'NonConsegnato', { to: 'AttestazioneTrasmissioneFattura' }),
     });
   }
@@ -190,9 +190,16 @@ export class SdiService {
   // ------------------------------------------------------------------------------------------
   // The pipeline
 
-  /** Inside the submission's transaction: SDI will take the invoice after its delay. */
-  private submitted(scope: Scope, send: Send): void {
-    const header = scope.environment === 'test' ? currentRequestScenario() : undefined;
+  /**
+   * Inside the submission's transaction: SDI will take the invoice after its delay. `scenarioHeader` is the
+   * submission's `Sandbox-Scenario` (already checked by the HTTP layer); only test keys' invoices are steered.
+   */
+  submitted(scope: Scope, send: Send, scenarioHeader: string | null): void {
+    const header =
+      scope.environment === 'test' && scenarioHeader !== null
+        ? parseScenarioHeader(scenarioHeader)
+        : undefined;
+    if (typeof header === 'string') throw new Error(`Sandbox-Scenario reached SDI unchecked: ${header}`);
     const delay = header?.delayMs ?? this.deps.options.delayMs;
     const dueAt = new Date(this.deps.clock.now().getTime() + delay);
     const timing = header?.timing ?? this.timing;
@@ -205,8 +212,8 @@ export class SdiService {
   }
 
   /** SDI takes the file: an identifier, the reception time, `Inviato`. */
-  private intake(payload: SendJob, job: JobContext): void {
-    const scope = job.scope!;
+  private intake(payload: SendJob, job: ScopedJobContext): void {
+    const { scope } = job;
     const send = this.deps.store.sends.get(scope, payload.sendId, false);
     if (!send || send.latest_state !== null) return;
     let identifier: string;
@@ -216,17 +223,18 @@ export class SdiService {
   }
 
   /** The controls, outside the transaction: they only read, and a signature check has to be awaited. */
-  private async check(payload: SendJob, job: JobContext): Promise<CheckOutcome | null> {
+  private async check(payload: SendJob, job: ScopedJobContext): Promise<CheckOutcome | null> {
     const { store, options } = this.deps;
-    const scope = job.scope!;
+    const { scope } = job;
     const send = store.sends.get(scope, payload.sendId, false);
     const bytes = store.sends.fileBytes(scope, payload.sendId);
     if (!send || !bytes || send.latest_state !== 'Inviato') return null;
     // A `.p7m` whose envelope could not be opened when it was submitted: nothing to read, NS 00102.
     if (isUnreadable(send)) return unreadableEnvelopeOutcome();
+    const taken = atSdi(send);
     return checkInvoice(this.deps.workers, bytes, {
-      fileName: send.file_name!,
-      receivedAt: new Date(send.date_sent!),
+      fileName: taken.file_name,
+      receivedAt: new Date(taken.date_sent),
       lenientIds: options.lenientIds,
       isFileNameUsed: (name) => store.sends.fileNameUsedBefore(scope, name, send.id),
       isAccepted: (key) => store.sdiDocuments.accepted(scope.environment, key),
@@ -234,11 +242,12 @@ export class SdiService {
     });
   }
 
-  private afterChecks(payload: SendJob, job: JobContext, outcome: CheckOutcome | null): void {
+  private afterChecks(payload: SendJob, job: ScopedJobContext, outcome: CheckOutcome | null): void {
     const { store, queue } = this.deps;
-    const scope = job.scope!;
-    const send = store.sends.get(scope, payload.sendId, false);
-    if (!send || send.latest_state !== 'Inviato' || outcome === null) return;
+    const { scope } = job;
+    const stored = store.sends.get(scope, payload.sendId, false);
+    if (!stored || stored.latest_state !== 'Inviato' || outcome === null) return;
+    const send = atSdi(stored);
     if (outcome.errors.length > 0) {
       this.transition(
         scope,
@@ -252,21 +261,22 @@ export class SdiService {
         // The checks read the file on a worker thread; reading it again here would block the event loop.
         outcome.summary === null
           ? undefined
-          : { bytes: store.sends.fileBytes(scope, send.id)!, summary: outcome.summary },
+          : { bytes: this.storedFile(scope, send), summary: outcome.summary },
       );
       return;
     }
     store.sdiDocuments.insert(scope.environment, send.id, outcome.documents);
-    const wait = payload.timing === 'realistic' ? deliveryDelayMs(send.identifier!) : 0;
+    const wait = payload.timing === 'realistic' ? deliveryDelayMs(send.identifier) : 0;
     queue.enqueue(SDI_JOBS.delivery, payload, new Date(job.dueAt.getTime() + wait), scope);
   }
 
-  private deliver(payload: SendJob, job: JobContext): void {
+  private deliver(payload: SendJob, job: ScopedJobContext): void {
     const { store, inbound, queue } = this.deps;
-    const scope = job.scope!;
-    const send = store.sends.get(scope, payload.sendId, false);
+    const { scope } = job;
+    const stored = store.sends.get(scope, payload.sendId, false);
     const bytes = store.sends.fileBytes(scope, payload.sendId);
-    if (!send || !bytes || send.latest_state !== 'Inviato') return;
+    if (!stored || !bytes || stored.latest_state !== 'Inviato') return;
+    const send = atSdi(stored);
     const file = readInvoiceFile(bytes, { maxBytes: Number.MAX_SAFE_INTEGER });
     const { summary } = file;
     const family = familyOf(send);
@@ -287,7 +297,7 @@ export class SdiService {
     if (route.state === 'NonConsegnato' && payload.timing === 'realistic') {
       // SDI keeps trying a PA office for about 48 hours before it gives up with an MC; an attempt that
       // gets through in the meantime (a recipient that appeared) is an ordinary delivery.
-      const mcAt = new Date(new Date(send.date_sent!).getTime() + mancataConsegnaDelayMs(send.identifier!));
+      const mcAt = new Date(new Date(send.date_sent).getTime() + mancataConsegnaDelayMs(send.identifier));
       if (at < mcAt) {
         queue.enqueue(SDI_JOBS.delivery, payload, mcAt, scope);
         return;
@@ -299,19 +309,20 @@ export class SdiService {
         scenario.redeliverMs !== undefined
           ? scenario.redeliverMs
           : payload.timing === 'realistic'
-            ? lateDeliveryMs(send.identifier!)
+            ? lateDeliveryMs(send.identifier)
             : null;
       if (late !== null) queue.enqueue(SDI_JOBS.redelivery, payload, new Date(at.getTime() + late), scope);
     }
   }
 
   /** SDI's further attempts reach the PA office after the MC: a late RC, unless the AT came first. */
-  private redeliver(payload: SendJob, job: JobContext): void {
+  private redeliver(payload: SendJob, job: ScopedJobContext): void {
     const { store, inbound } = this.deps;
-    const scope = job.scope!;
-    const send = store.sends.get(scope, payload.sendId, false);
+    const { scope } = job;
+    const stored = store.sends.get(scope, payload.sendId, false);
     const bytes = store.sends.fileBytes(scope, payload.sendId);
-    if (!send || !bytes || send.latest_state !== 'NonConsegnato') return;
+    if (!stored || !bytes || stored.latest_state !== 'NonConsegnato') return;
+    const send = atSdi(stored);
     const file = readInvoiceFile(bytes, { maxBytes: Number.MAX_SAFE_INTEGER });
     const { summary } = file;
     const scenario = effectiveScenario(
@@ -332,7 +343,7 @@ export class SdiService {
   /** The outcome of a delivery attempt: the recipient gets the file (or not), the sender the RC or MC. */
   private handOver(
     scope: Scope,
-    send: Send,
+    send: SendAtSdi,
     file: InvoiceFile,
     route: Route,
     scenario: Scenario,
@@ -346,12 +357,12 @@ export class SdiService {
         route.recipient,
         file,
         send.encoding,
-        send.file_name!,
-        send.identifier!,
+        send.file_name,
+        send.identifier,
         at,
       );
     } else if (route.via === 'held') {
-      inbound.hold(scope, file, send.encoding, send.file_name!, send.identifier!, at);
+      inbound.hold(scope, file, send.encoding, send.file_name, send.identifier, at);
     }
     // An MC carries its Descrizione like SDI's (official samples); the Update repeats it word for word.
     const description = deliveryDescription(route);
@@ -374,16 +385,16 @@ export class SdiService {
   }
 
   /** The sandbox plays the PA recipient (magic office codes, `esito=` in the header). */
-  private recipientEsito(payload: EsitoJob, job: JobContext): void {
-    const scope = job.scope!;
+  private recipientEsito(payload: EsitoJob, job: ScopedJobContext): void {
+    const { scope } = job;
     const send = this.deps.store.sends.get(scope, payload.sendId, false);
     if (!send || send.latest_state !== 'Consegnato' || familyOf(send) !== 'pa') return;
     this.applyEsito(scope, send, payload.esito, payload.description, job.dueAt);
   }
 
   /** A timed step (decorrenza termini, attestazione): happens only if the invoice is still where it was. */
-  private step(job: JobContext, sendId: number, expected: SendState, transition: Transition): void {
-    const scope = job.scope!;
+  private step(job: ScopedJobContext, sendId: number, expected: SendState, transition: Transition): void {
+    const { scope } = job;
     const send = this.deps.store.sends.get(scope, sendId, false);
     if (!send || send.latest_state !== expected) return;
     this.transition(scope, send, job.dueAt, transition);
@@ -434,7 +445,8 @@ export class SdiService {
       throw new Error(`send ${send.id}: ${send.latest_state ?? 'new'} → ${to} is not an SDI transition`);
     }
     const spec = TRANSITIONS[to];
-    const identifier = transition.identifier ?? send.identifier!;
+    const identifier = transition.identifier ?? send.identifier;
+    if (identifier === null) throw new Error(`send ${send.id}: → ${to} before SDI gave it an identifier`);
     const details = transition.details ?? {};
     let notification: { fileName: string; xml: string } | null = null;
     let messageId: string | null = null;
@@ -477,27 +489,46 @@ export class SdiService {
     for (const hook of this.updateHooks) hook(event);
   }
 
+  /** The file of a sent invoice SDI is working on: it is stored for as long as the invoice is. */
+  private storedFile(scope: Scope, send: Send): Uint8Array {
+    const bytes = this.deps.store.sends.fileBytes(scope, send.id);
+    if (!bytes) throw new Error(`send ${send.id}: its file is missing`);
+    return bytes;
+  }
+
   private facts(
     scope: Scope,
     send: Send,
     identifier: string,
     file?: Pick<ReadInvoiceFile, 'bytes' | 'summary'>,
   ): InvoiceFacts {
-    const bytes = file?.bytes ?? this.deps.store.sends.fileBytes(scope, send.id)!;
+    const named = atSdi({ ...send, identifier });
+    const bytes = file?.bytes ?? this.storedFile(scope, send);
     const summary =
       file?.summary ??
       (isUnreadable(send) ? null : readInvoiceFile(bytes, { maxBytes: Number.MAX_SAFE_INTEGER }).summary);
     return {
       identifier,
-      fileName: send.file_name!,
+      fileName: named.file_name,
       hash: createHash('sha256').update(bytes).digest('hex'),
-      receivedAt: new Date(send.date_sent!),
+      receivedAt: new Date(named.date_sent),
       summary,
     };
   }
 }
 
 /** A submission SDI could not open (SubmissionService stores it without a format): see `UnreadableSubmission`. */
+/** A sent invoice once SDI took it: stored with a file name and a date sent, given an identifier at intake. */
+type SendAtSdi = Send & { file_name: string; date_sent: string; identifier: string };
+
+function atSdi(send: Send): SendAtSdi {
+  const { file_name, date_sent, identifier } = send;
+  if (file_name === null || date_sent === null || identifier === null) {
+    throw new Error(`send ${send.id} is at an SDI step without its file name, date sent or identifier`);
+  }
+  return { ...send, file_name, date_sent, identifier };
+}
+
 function isUnreadable(send: Send): boolean {
   return send.format === null;
 }

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Environment } from '../../shared/api/types.ts';
 import { parseDuration } from '../clock.ts';
 import type { Esito } from './notifications/index.ts';
@@ -117,19 +116,4 @@ export function effectiveScenario(
 ): Scenario {
   if (environment !== 'test') return {};
   return { ...magicScenario(codiceDestinatario, format), ...header };
-}
-
-const requestScenario = new AsyncLocalStorage<Scenario>();
-
-/** Runs `work` (the rest of a request) with the scenario its `Sandbox-Scenario` header asked for. */
-export function withRequestScenario<T>(scenario: Scenario, work: () => T): T {
-  return requestScenario.run(scenario, work);
-}
-
-/**
- * The scenario of the request being handled, read where the submission is stored. The submission pipeline
- * knows nothing of HTTP headers; the request carries the header to it through async context instead.
- */
-export function currentRequestScenario(): Scenario | undefined {
-  return requestScenario.getStore();
 }

@@ -11,11 +11,6 @@ export interface SdiText {
   hint: string;
 }
 
-export const DUPLICATE_IN_FILE: SdiText = {
-  description: 'Fattura duplicata nel file: numero {{numero}} del {{data}} presente più volte',
-  hint: 'Ogni fattura di un lotto deve avere numero, data e tipo documento diversi.',
-};
-
 /** Added to a discard the `Sandbox-Scenario` header forced, so nobody mistakes it for a real defect. */
 export const FORCED_SUFFIX = ' (scarto simulato dalla sandbox)';
 export const FORCED_GENERIC: SdiText = {
@@ -41,14 +36,3 @@ export const UPDATE_DESCRIPTIONS: Readonly<Record<SendState, string>> = {
 /** Delivery to the SCAMBIO channel, for a recipient that is not registered yet. */
 export const HELD_DESCRIPTION =
   'Fattura consegnata al canale SCAMBIO: sarà recapitata quando il destinatario si registra';
-
-/** Fills `{{name}}` placeholders; one without a value becomes "-" (a notification is read by people). */
-export function fillText(
-  template: string,
-  params: Record<string, string | number | null | undefined>,
-): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => {
-    const value = params[name];
-    return value === undefined || value === null ? '-' : String(value);
-  });
-}

@@ -2,7 +2,16 @@ import type { DocumentData, Environment, PayloadEncoding } from '../../shared/ap
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Db } from './database.ts';
 import type { ExportFilter, ExportRow } from './exports.ts';
-import { Filter, type Paging, type Sorting } from './list-query.ts';
+import {
+  Filter,
+  listJson,
+  listRows,
+  type JsonListResult,
+  type ListResult,
+  type Paging,
+  type Sorting,
+} from './list-query.ts';
+import { renderPayload } from './payload.ts';
 import { prepared } from './statements.ts';
 import type { Scope } from './scope.ts';
 
@@ -130,6 +139,48 @@ export const INVOICE_JSON_HEAD = [
   ['encoding', 'encoding'],
 ] as const;
 
+/** The columns sends and receives share; each table adds its own. */
+export const INVOICE_COLUMNS = [
+  'id',
+  'account_id',
+  'environment',
+  'company_id',
+  'identifier',
+  'file_name',
+  'format',
+  'encoding',
+  'payload',
+  'committente',
+  'prestatore',
+  'document_number',
+  'document_date',
+  'documents',
+  'date_sent',
+  'last_update',
+  'created',
+  'version',
+] as const;
+
+/** The API fields sends and receives share, in the order of INVOICE_JSON_HEAD; each adds its own after them. */
+export function invoiceHead(row: InvoiceRow) {
+  return {
+    id: row.id,
+    created: row.created,
+    version: row.version,
+    user_id: row.account_id,
+    company_id: row.company_id,
+    committente: row.committente,
+    prestatore: row.prestatore,
+    identifier: row.identifier,
+    file_name: row.file_name,
+    format: row.format,
+    last_update: row.last_update,
+    date_sent: row.date_sent,
+    documents: parseDocuments(row.documents),
+    encoding: row.encoding,
+  };
+}
+
 export function parseDocuments(json: string): DocumentData[] | null {
   const documents = JSON.parse(json) as DocumentData[];
   return documents.length > 0 ? documents : null;
@@ -182,4 +233,140 @@ export function exportPage<Extra extends object = object>(
     bytes: box.open(row.payload as Buffer, source.payloadLabel),
     ...(extra.map ? extra.map(row) : ({} as Extra)),
   }));
+}
+
+/** What tells the sends table from the receives table; everything else about storing an invoice is shared. */
+export interface InvoiceTable<Row extends InvoiceRow, Invoice extends { payload?: string }, New, Query> {
+  table: 'sends' | 'receives';
+  /** Its full-text index, and the party-name column searched with the shared ones. */
+  fts: string;
+  nameColumn: string;
+  /** Every column, payload included, in the order rows are read. */
+  columns: readonly string[];
+  /** Its API object without the payload, as SQLite builds it for list pages (see `jsonObject`). */
+  json: string;
+  /** The columns and values of its own that a new row gets, besides the shared ones. */
+  ownValues(invoice: New, box: SecretBox): Record<string, unknown>;
+  /** Its API object from a row, without the payload (the repository adds it when it was read). */
+  toApi(row: Row, box: SecretBox): Invoice;
+  /** Its own list filters, after the shared ones. */
+  filter(filter: Filter, query: Query): Filter;
+}
+
+/**
+ * One invoice file and the fields read from it, in `sends` or `receives`: the storage both share. Payloads are
+ * sealed at rest (`<table>.payload`) and opened only when a caller asks for them.
+ */
+export class InvoiceRepository<
+  Row extends InvoiceRow,
+  Invoice extends { payload?: string },
+  New extends NewInvoice,
+  Query extends InvoiceListQuery,
+> {
+  protected readonly payloadLabel: string;
+
+  constructor(
+    protected readonly db: Db,
+    protected readonly box: SecretBox,
+    protected readonly spec: InvoiceTable<Row, Invoice, New, Query>,
+  ) {
+    this.payloadLabel = `${spec.table}.payload`;
+  }
+
+  insert(scope: Scope, invoice: New): Invoice {
+    const values: Record<string, unknown> = {
+      account_id: scope.accountId,
+      environment: scope.environment,
+      company_id: invoice.companyId,
+      identifier: invoice.identifier,
+      file_name: invoice.fileName,
+      format: invoice.format,
+      encoding: invoice.encoding,
+      payload: this.box.seal(invoice.payload, this.payloadLabel),
+      committente: invoice.committente,
+      prestatore: invoice.prestatore,
+      document_number: invoice.documentNumber,
+      document_date: invoice.documentDate,
+      documents: JSON.stringify(invoice.documents),
+      date_sent: invoice.dateSent,
+      last_update: invoice.lastUpdate,
+      created: invoice.created,
+      ...this.spec.ownValues(invoice, this.box),
+    };
+    const columns = Object.keys(values);
+    const id = Number(
+      prepared(
+        this.db,
+        `INSERT INTO ${this.spec.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+      ).run(...Object.values(values)).lastInsertRowid,
+    );
+    const stored = this.get(scope, id, false);
+    if (!stored) throw new Error(`${this.spec.table} ${id} vanished right after its insert`);
+    return stored;
+  }
+
+  get(scope: Scope, id: number, includePayload: boolean): Invoice | null {
+    return this.one(
+      `SELECT ${columnList(this.spec.columns, includePayload)} FROM ${this.spec.table}
+       WHERE id = ? AND account_id = ? AND environment = ?`,
+      id,
+      scope.accountId,
+      scope.environment,
+    );
+  }
+
+  /** The invoice file exactly as stored (DER for a signed file): what SDI checks and hashes. */
+  fileBytes(scope: Scope, id: number): Buffer | null {
+    const row = prepared(
+      this.db,
+      `SELECT payload FROM ${this.spec.table} WHERE id = ? AND account_id = ? AND environment = ?`,
+    ).get(id, scope.accountId, scope.environment) as { payload: Buffer } | undefined;
+    return row ? this.box.open(row.payload, this.payloadLabel) : null;
+  }
+
+  list(scope: Scope, query: Query): ListResult<Invoice> {
+    const result = listRows<Row>(
+      this.db,
+      this.spec.table,
+      this.listFilter(scope, query),
+      query.sorting,
+      query.paging,
+      columnList(this.spec.columns, query.include_payload === true),
+    );
+    return { rows: result.rows.map((row) => this.toApi(row)), total: result.total };
+  }
+
+  /**
+   * The page `list` returns, as the JSON array `res.json` would send, built by SQLite. Not for
+   * `include_payload` (the payload is opened and rendered in JS; for receives, reading it marks them read).
+   */
+  listJson(scope: Scope, query: Query): JsonListResult {
+    if (query.include_payload === true) throw new Error('listJson does not render payloads');
+    return listJson(
+      this.db,
+      this.spec.table,
+      this.listFilter(scope, query),
+      query.sorting,
+      query.paging,
+      this.spec.json,
+    );
+  }
+
+  /** A row read by `sql` (which selects this table's columns), as the API shows it. */
+  protected one(sql: string, ...params: unknown[]): Invoice | null {
+    const row = prepared(this.db, sql).get(...params) as Row | undefined;
+    return row ? this.toApi(row) : null;
+  }
+
+  protected toApi(row: Row): Invoice {
+    const invoice = this.spec.toApi(row, this.box);
+    if (row.payload !== undefined) {
+      invoice.payload = renderPayload(this.box.open(row.payload, this.payloadLabel), row.encoding);
+    }
+    return invoice;
+  }
+
+  private listFilter(scope: Scope, query: Query): Filter {
+    return this.spec.filter(invoiceFilter(scope, query, this.spec.fts, this.spec.nameColumn), query);
+  }
 }

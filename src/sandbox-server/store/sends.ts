@@ -1,20 +1,20 @@
 import type { Send, SendState } from '../../shared/api/types.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
-import { renderPayload } from '../domain/payload.ts';
 import type { Db } from './database.ts';
 import {
   columnList,
   exportPage,
+  INVOICE_COLUMNS,
   INVOICE_JSON_HEAD,
-  invoiceFilter,
+  invoiceHead,
+  InvoiceRepository,
   jsonObject,
-  parseDocuments,
   type InvoiceListQuery,
   type InvoiceRow,
+  type InvoiceTable,
   type NewInvoice,
 } from './invoices.ts';
 import type { ExportFilter, ExportRow } from './exports.ts';
-import { listJson, listRows, type JsonListResult, type ListResult } from './list-query.ts';
 import type { Scope } from './scope.ts';
 import { openText, sealText } from './sealed-columns.ts';
 import { prepared } from './statements.ts';
@@ -35,29 +35,7 @@ export interface SendListQuery extends InvoiceListQuery {
   ids?: number[];
 }
 
-const COLUMNS = [
-  'id',
-  'account_id',
-  'environment',
-  'company_id',
-  'identifier',
-  'file_name',
-  'format',
-  'encoding',
-  'payload',
-  'committente',
-  'prestatore',
-  'nome_committente',
-  'document_number',
-  'document_date',
-  'documents',
-  'meta_data',
-  'latest_state',
-  'date_sent',
-  'last_update',
-  'created',
-  'version',
-] as const;
+const COLUMNS = [...INVOICE_COLUMNS, 'nome_committente', 'meta_data', 'latest_state'] as const;
 
 /** `toSend` without the payload, in SQL: meta_data opens through the sealed_text() function. */
 const SEND_JSON = jsonObject([
@@ -70,32 +48,33 @@ const SEND_JSON = jsonObject([
 ]);
 
 function toSend(row: SendRow, box: SecretBox): Send {
-  const send: Send = {
-    id: row.id,
-    created: row.created,
-    version: row.version,
-    user_id: row.account_id,
-    company_id: row.company_id,
-    committente: row.committente,
-    prestatore: row.prestatore,
-    identifier: row.identifier,
-    file_name: row.file_name,
-    format: row.format,
-    last_update: row.last_update,
-    date_sent: row.date_sent,
-    documents: parseDocuments(row.documents),
-    encoding: row.encoding,
+  return {
+    ...invoiceHead(row),
     nome_committente: row.nome_committente,
     meta_data: metaData(row.meta_data, box),
     latest_state: row.latest_state,
     document_number: row.document_number,
     document_date: row.document_date,
   };
-  if (row.payload !== undefined) send.payload = renderPayload(box.open(row.payload, PAYLOAD), row.encoding);
-  return send;
 }
 
-const PAYLOAD = 'sends.payload';
+const SENDS: InvoiceTable<SendRow, Send, NewSend, SendListQuery> = {
+  table: 'sends',
+  fts: 'sends_fts',
+  nameColumn: 'nome_committente',
+  columns: COLUMNS,
+  json: SEND_JSON,
+  ownValues: (send, box) => ({
+    nome_committente: send.nomeCommittente,
+    meta_data: sealText(
+      box,
+      send.metaData === null ? null : JSON.stringify(send.metaData),
+      'sends.meta_data',
+    ),
+  }),
+  toApi: toSend,
+  filter: (filter, query) => filter.equals('latest_state', query.latest_state).anyOf('id', query.ids),
+};
 
 function metaData(value: Buffer | string | null, box: SecretBox): Record<string, string> | null {
   const json = openText(box, value, 'sends.meta_data');
@@ -114,59 +93,19 @@ const DEFINITIVE = [
   'AttestazioneTrasmissioneFattura',
 ];
 
-export class SendRepository {
-  constructor(
-    private readonly db: Db,
-    private readonly box: SecretBox,
-  ) {}
-
-  insert(scope: Scope, send: NewSend): Send {
-    const id = Number(
-      prepared(
-        this.db,
-        `INSERT INTO sends (account_id, environment, company_id, identifier, file_name, format, encoding, payload,
-           committente, prestatore, nome_committente, document_number, document_date, documents, meta_data,
-           date_sent, last_update, created)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        scope.accountId,
-        scope.environment,
-        send.companyId,
-        send.identifier,
-        send.fileName,
-        send.format,
-        send.encoding,
-        this.box.seal(send.payload, PAYLOAD),
-        send.committente,
-        send.prestatore,
-        send.nomeCommittente,
-        send.documentNumber,
-        send.documentDate,
-        JSON.stringify(send.documents),
-        sealText(this.box, send.metaData === null ? null : JSON.stringify(send.metaData), 'sends.meta_data'),
-        send.dateSent,
-        send.lastUpdate,
-        send.created,
-      ).lastInsertRowid,
-    );
-    return this.get(scope, id, false)!;
-  }
-
-  get(scope: Scope, id: number, includePayload: boolean): Send | null {
-    const row = prepared(
-      this.db,
-      `SELECT ${columnList(COLUMNS, includePayload)} FROM sends WHERE id = ? AND account_id = ? AND environment = ?`,
-    ).get(id, scope.accountId, scope.environment) as SendRow | undefined;
-    return row ? toSend(row, this.box) : null;
+export class SendRepository extends InvoiceRepository<SendRow, Send, NewSend, SendListQuery> {
+  constructor(db: Db, box: SecretBox) {
+    super(db, box, SENDS);
   }
 
   getByIdentifier(scope: Scope, identifier: string, includePayload: boolean): Send | null {
-    const row = prepared(
-      this.db,
+    return this.one(
       `SELECT ${columnList(COLUMNS, includePayload)} FROM sends
        WHERE identifier = ? AND account_id = ? AND environment = ?`,
-    ).get(identifier, scope.accountId, scope.environment) as SendRow | undefined;
-    return row ? toSend(row, this.box) : null;
+      identifier,
+      scope.accountId,
+      scope.environment,
+    );
   }
 
   /** Whether a file of this name already went through the environment's SDI (file names are never reused). */
@@ -177,15 +116,6 @@ export class SendRepository {
         fileName,
       ) !== undefined
     );
-  }
-
-  /** The invoice file exactly as stored (DER for a signed file): what SDI checks and hashes. */
-  fileBytes(scope: Scope, id: number): Buffer | null {
-    const row = prepared(
-      this.db,
-      'SELECT payload FROM sends WHERE id = ? AND account_id = ? AND environment = ?',
-    ).get(id, scope.accountId, scope.environment) as { payload: Buffer } | undefined;
-    return row ? this.box.open(row.payload, PAYLOAD) : null;
   }
 
   /** Whether SDI already took a file of this name before the given send (00002: names are never reused). */
@@ -262,7 +192,7 @@ export class SendRepository {
     return exportPage(
       this.db,
       this.box,
-      { table: 'sends', payloadLabel: PAYLOAD },
+      { table: 'sends', payloadLabel: this.payloadLabel },
       { scope, filter, afterId, limit },
       {
         where: `(i.latest_state IN (${DEFINITIVE.map(() => '?').join(',')})
@@ -270,33 +200,5 @@ export class SendRepository {
         params: DEFINITIVE,
       },
     );
-  }
-
-  list(scope: Scope, query: SendListQuery): ListResult<Send> {
-    const filter = this.listFilter(scope, query);
-    const result = listRows<SendRow>(
-      this.db,
-      'sends',
-      filter,
-      query.sorting,
-      query.paging,
-      columnList(COLUMNS, query.include_payload === true),
-    );
-    return { rows: result.rows.map((row) => toSend(row, this.box)), total: result.total };
-  }
-
-  /**
-   * The page `list` returns, as the JSON array `res.json` would send, built by SQLite. Not for
-   * `include_payload` (the payload is opened and rendered in JS): use `list`.
-   */
-  listJson(scope: Scope, query: SendListQuery): JsonListResult {
-    if (query.include_payload === true) throw new Error('listJson does not render payloads');
-    return listJson(this.db, 'sends', this.listFilter(scope, query), query.sorting, query.paging, SEND_JSON);
-  }
-
-  private listFilter(scope: Scope, query: SendListQuery) {
-    return invoiceFilter(scope, query, 'sends_fts', 'nome_committente')
-      .equals('latest_state', query.latest_state)
-      .anyOf('id', query.ids);
   }
 }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { parseCompanyInput } from '../../domain/company-input.ts';
-import type { Services } from '../../domain/services.ts';
+import type { Services } from '../../composition.ts';
 import { COMPANY_SORT_COLUMNS } from '../../store/companies.ts';
 import type { Store } from '../../store/store.ts';
 import { noteResource, pathParam, scopeOf } from '../context.ts';

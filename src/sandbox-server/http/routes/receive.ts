@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { parseResourceId } from '../../domain/companies.ts';
 import { ServiceError } from '../../domain/service-error.ts';
-import type { Services } from '../../domain/services.ts';
+import type { Services } from '../../composition.ts';
 import type { Store } from '../../store/store.ts';
 import { noteResource, pathParam, scopeOf } from '../context.ts';
 import { readInvoiceListQuery } from '../invoice-query.ts';

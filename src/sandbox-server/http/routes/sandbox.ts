@@ -4,13 +4,13 @@ import { parseDuration, type Clock, type SandboxClock } from '../../clock.ts';
 import { normalizeVat, parseResourceId } from '../../domain/companies.ts';
 import { readInvoiceFile } from '../../domain/invoice-file.ts';
 import { invalid, ServiceError, type Problem } from '../../domain/service-error.ts';
-import type { Services } from '../../domain/services.ts';
+import type { Services } from '../../composition.ts';
 import { fileNameProblems } from '../../domain/submission.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
 import type { RandomSource } from '../../random.ts';
 import { generateInvoiceXml } from '../../sdi/generate-invoice.ts';
 import type { Esito } from '../../sdi/notifications/index.ts';
-import { parseScenarioHeader, SCENARIO_HEADER, withRequestScenario } from '../../sdi/scenario.ts';
+import { parseScenarioHeader, SCENARIO_HEADER } from '../../sdi/scenario.ts';
 import type { Job } from '../../store/jobs.ts';
 import type { Store } from '../../store/store.ts';
 import { context, pathParam, scopeOf } from '../context.ts';
@@ -131,8 +131,9 @@ export function sandboxRoutes(deps: SandboxRouteDependencies): Router {
 }
 
 /**
- * Reads `Sandbox-Scenario` on submissions of test keys and hands it to the simulated SDI through the
- * request's async context (the submission pipeline knows nothing of headers). Live keys: ignored.
+ * Checks `Sandbox-Scenario` on submissions of test keys (a malformed one is a 400 before anything is read) and
+ * notes it in the request context, from where the send routes put it in the submission request. Live keys:
+ * ignored.
  */
 export const sandboxScenarioHeader: RequestHandler = (req, res, next) => {
   const header = req.get(SCENARIO_HEADER);
@@ -147,7 +148,8 @@ export const sandboxScenarioHeader: RequestHandler = (req, res, next) => {
       { parameter: SCENARIO_HEADER },
     );
   }
-  withRequestScenario(scenario, next);
+  context(res).sandboxScenario = header;
+  next();
 };
 
 function objectBody(body: unknown): Record<string, unknown> {

@@ -4,10 +4,10 @@ import { SEND_IDS_MAX, SEND_STATES, SIGNATURE_MODES } from '../../../shared/api/
 import { parseResourceId } from '../../domain/companies.ts';
 import { invoiceJsonToXml } from '../../domain/invoice-json.ts';
 import { invalid, ServiceError } from '../../domain/service-error.ts';
-import type { Services } from '../../domain/services.ts';
+import type { Services } from '../../composition.ts';
 import type { SubmissionRequest } from '../../domain/submission.ts';
 import type { Store } from '../../store/store.ts';
-import { noteResource, pathParam, scopeOf } from '../context.ts';
+import { context, noteResource, pathParam, scopeOf } from '../context.ts';
 import { readInvoiceListQuery } from '../invoice-query.ts';
 import { QueryReader } from '../query.ts';
 import type { IdempotencyGuard } from '../idempotency.ts';
@@ -37,6 +37,7 @@ export function sendRoutes(
     const options = {
       validate: query.boolean('validate') ?? false,
       signature: query.oneOf('signature', SIGNATURE_MODES) ?? 'Auto',
+      sandboxScenario: context(res).sandboxScenario ?? null,
     };
     const scope = scopeOf(res);
     return idempotency.respond(

@@ -1,24 +1,38 @@
 import type { Logger } from 'pino';
-import type { Clock } from '../clock.ts';
-import { registerMaintenanceJobs } from '../jobs/maintenance.ts';
-import { JobQueue } from '../jobs/queue.ts';
-import type { RandomSource } from '../random.ts';
-import { SdiService } from '../sdi/pipeline.ts';
-import { SdiSigningIdentity } from '../sdi/signing-identity.ts';
-import { UpdateService } from '../sdi/updates.ts';
-import { SandboxSigner } from '../signing/index.ts';
-import { WorkerPool, type WorkerPoolOptions } from '../workers/pool.ts';
-import type { Store } from '../store/store.ts';
-import { ApiKeyService } from './api-keys.ts';
-import { CompanyService } from './companies.ts';
-import { ExportService } from './export.ts';
-import { InboundService } from './inbound.ts';
-import { LiveEvents, LiveReceiveService } from './live-events.ts';
-import type { InvoiceFileLimits } from './invoice-file.ts';
-import { DEFAULT_LIVE_QUOTA, QuotaService, type LiveQuota } from './quota.ts';
-import type { ReceiveService } from './receives.ts';
-import { WebhookService } from './webhooks.ts';
-import { SubmissionService } from './submission.ts';
+import type { Clock } from './clock.ts';
+import { ApiKeyService } from './domain/api-keys.ts';
+import { CompanyService } from './domain/companies.ts';
+import { ExportService } from './domain/export.ts';
+import type { InvoiceFileLimits } from './domain/invoice-file.ts';
+import { LiveEvents, LiveReceiveService } from './domain/live-events.ts';
+import { DEFAULT_LIVE_QUOTA, QuotaService, type LiveQuota } from './domain/quota.ts';
+import type { ReceiveService } from './domain/receives.ts';
+import { SubmissionService } from './domain/submission.ts';
+import { WebhookService } from './domain/webhooks.ts';
+import { registerMaintenanceJobs } from './jobs/maintenance.ts';
+import { JobQueue } from './jobs/queue.ts';
+import type { RandomSource } from './random.ts';
+import { InboundService } from './sdi/inbound.ts';
+import { SdiService } from './sdi/pipeline.ts';
+import { SdiSigningIdentity } from './sdi/signing-identity.ts';
+import { finishedStates } from './sdi/transitions.ts';
+import { UpdateService } from './sdi/updates.ts';
+import { SandboxSigner } from './signing/index.ts';
+import type { Store } from './store/store.ts';
+import { WorkerPool, type WorkerPoolOptions } from './workers/pool.ts';
+
+/*
+ * The composition root: every service of the sandbox is built here, and every hook is wired here, so this one
+ * file shows who listens to whom. No service subscribes itself. A submission's path, in order:
+ *
+ *   http/routes/send.ts ─► SubmissionService.prepare/commit (domain/submission.ts, one transaction)
+ *     └─ onSubmitted ─► SdiService.submitted (sdi/pipeline.ts): queues the intake job (jobs/queue.ts)
+ *          └─ each SDI step is a job ─► transition: notification + Update (store/updates.ts)
+ *               └─ onUpdate ─► WebhookService.notify (update.add) and LiveEvents (the open UI)
+ *   an invoice SDI delivers to a local recipient ─► InboundService (sdi/inbound.ts)
+ *     └─ onDelivered ─► WebhookService.notify (receive.add) and LiveEvents
+ *   a company created ─► InboundService.releaseHeld: invoices held for it are delivered
+ */
 
 export interface Services {
   keys: ApiKeyService;
@@ -68,7 +82,7 @@ export function createServices(deps: {
     workers,
     signer: () => (signer ??= SandboxSigner.open(deps.dataDir, deps.store.box, { now: deps.clock.now() })),
   });
-  const inbound = new InboundService({ ...deps, companies });
+  const inbound = new InboundService(deps);
   const live = new LiveEvents();
   const receives = new LiveReceiveService(deps.store, live);
   const jobs = new JobQueue({
@@ -77,22 +91,30 @@ export function createServices(deps: {
     onFailure: (job, error, willRetry) =>
       deps.logger?.warn({ err: error, job: job.id, kind: job.kind, willRetry }, 'job failed'),
   });
-  registerMaintenanceJobs(jobs, deps.store);
   const webhooks = new WebhookService(deps.store, deps.clock, jobs);
-  inbound.onDelivered((scope, receive) => {
-    webhooks.notify(scope, webhooks.systemNotification(scope, 'receive.add', receive.id, receive.company_id));
-    live.publish(scope, { type: 'receive.add', id: receive.id });
-  });
   const sdi = new SdiService({
     store: deps.store,
     clock: deps.clock,
     random: deps.random,
     queue: jobs,
     inbound,
-    submissions,
     identity: new SdiSigningIdentity(deps.dataDir, deps.store.box),
     workers,
     options: { delayMs: deps.sdiDelayMs ?? 1000, lenientIds: deps.lenientIds ?? false },
+  });
+
+  // Jobs: the server's upkeep, SDI's steps, webhook deliveries.
+  // Retention keeps an invoice until SDI is done with it: the state table says when that is.
+  registerMaintenanceJobs(jobs, deps.store, finishedStates());
+  sdi.registerJobs(jobs);
+  webhooks.registerJobs(jobs);
+
+  // Who listens to whom.
+  companies.onCreated((scope, company) => inbound.releaseHeld(scope, company));
+  submissions.onSubmitted((scope, send, scenario) => sdi.submitted(scope, send, scenario));
+  inbound.onDelivered((scope, receive) => {
+    webhooks.notify(scope, webhooks.systemNotification(scope, 'receive.add', receive.id, receive.company_id));
+    live.publish(scope, { type: 'receive.add', id: receive.id });
   });
   sdi.onUpdate((update) => {
     webhooks.notify(

@@ -4,10 +4,9 @@ import type { Clock } from '../clock.ts';
 import type { RandomSource } from '../random.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
-import type { CompanyService } from './companies.ts';
-import { readInvoiceFile, type InvoiceFile, type InvoiceFileLimits } from './invoice-file.ts';
-import { newMessageId, newSdiIdentifier } from './sdi-identifiers.ts';
-import { toDateTime } from './submission.ts';
+import { readInvoiceFile, type InvoiceFile, type InvoiceFileLimits } from '../domain/invoice-file.ts';
+import { toDateTime } from '../domain/submission.ts';
+import { newMessageId, newSdiIdentifier } from './identifiers.ts';
 
 export type InboundOutcome =
   { delivered: Receive } | { held: { id: number; recipient: string; identifier: string } };
@@ -23,12 +22,9 @@ export class InboundService {
       store: Store;
       clock: Clock;
       random: RandomSource;
-      companies: CompanyService;
       limits: InvoiceFileLimits;
     },
-  ) {
-    deps.companies.onCreated((scope, company) => this.releaseHeld(scope, company));
-  }
+  ) {}
 
   private readonly deliveredHooks: ((scope: Scope, receive: Receive) => void)[] = [];
 
@@ -102,7 +98,11 @@ export class InboundService {
     );
   }
 
-  private releaseHeld(scope: Scope, company: Company): void {
+  /**
+   * Delivers what was held for a company that now exists (wired to company creation in composition.ts). Called
+   * inside the transaction that created the company, so the company and its invoices appear together.
+   */
+  releaseHeld(scope: Scope, company: Company): void {
     const held = this.deps.store.held.forRecipients(scope.environment, [company.vat, company.fiscal_code]);
     for (const invoice of held) {
       const file = readInvoiceFile(invoice.payload, this.deps.limits);
