@@ -6,6 +6,7 @@ import { codeLabel, DOCUMENT_TYPES, PAYMENT_METHODS } from '../../shared/fattura
 import {
   FISCAL_REGIMES,
   FUND_TYPES,
+  LINE_KINDS,
   NATURES,
   PAYMENT_CONDITIONS,
   PAYMENT_REASONS,
@@ -13,7 +14,7 @@ import {
   WITHHOLDING_TYPES,
 } from '../../shared/fatturapa/reading/code-labels.ts';
 import { messageOf } from '../api.ts';
-import { formatAmount, formatCount, formatDate } from '../format.ts';
+import { formatAmount, formatCount, formatDate, formatNumber } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
 import {
   payloadBytes,
@@ -22,6 +23,7 @@ import {
   type Attachment,
   type DocumentReading,
   type InvoiceReading,
+  type Line,
   type Party,
   type Reconciliation,
   type ReferenceKind,
@@ -105,6 +107,7 @@ function PartyBlock({
       <Text fw={700}>{[party.title, party.name].filter(Boolean).join(' ') || '—'}</Text>
       {party.vat && <Small>{t('invoice.vat', { vat: party.vat })}</Small>}
       {party.fiscalCode && <Small>{t('invoice.fiscalCode', { code: party.fiscalCode })}</Small>}
+      {party.eori && <Small>{t('invoiceView.eori', { code: party.eori })}</Small>}
       {party.address && <Small>{party.address.text}</Small>}
       {party.permanentEstablishment && (
         <Small>{t('invoice.permanentEstablishment', { address: party.permanentEstablishment.text })}</Small>
@@ -139,6 +142,21 @@ function PartyBlock({
           {t('invoice.fiscalRegime', { regime: codeLabel(FISCAL_REGIMES, party.fiscalRegime, language) })}
         </Small>
       )}
+      {party.contacts && (
+        <Small>
+          {[
+            party.contacts.phone ? t('invoiceView.phone', { phone: party.contacts.phone }) : null,
+            party.contacts.email ? t('invoiceView.email', { email: party.contacts.email }) : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Small>
+      )}
+      {party.administrationReference && (
+        <Small>
+          {t('invoiceView.administrationReference', { reference: party.administrationReference })}
+        </Small>
+      )}
       {representative && (
         <Small>
           {t('invoice.representative', {
@@ -157,6 +175,11 @@ function TransmissionLine({ content }: { content: InvoiceReading }) {
   const { transmission } = content;
   return (
     <Text size="xs" c="dimmed" data-testid="invoice-transmission">
+      {transmission.transmitter
+        ? `${t('invoiceView.transmitter', {
+            id: `${transmission.transmitter.country}${transmission.transmitter.code}`,
+          })} · `
+        : ''}
       {t('invoice.transmission', {
         progressive: transmission.progressive ?? '—',
         format: transmission.format ?? content.format,
@@ -196,10 +219,26 @@ function adjustmentText(adjustment: Adjustment, money: (value: string) => string
   return parts.length === 2 ? `${parts[0]} (${parts[1]})` : (parts[0] ?? sign);
 }
 
+/** A unit price with the decimals the file gives it (at least two): prices often have four or more. */
+function unitPrice(value: string | null, language: string): string {
+  if (value === null) return '';
+  const decimals = Math.min(8, Math.max(2, (value.split('.')[1] ?? '').replace(/0+$/, '').length));
+  return formatNumber(Number(value), language, decimals);
+}
+
+/**
+ * The currency of the lines, VAT summary, withholdings and reconciliation: euro when the file gives euro values
+ * beside a foreign currency (DocumentReading.exchange), else the document's own. The declared total and the
+ * payments are always in the document's currency.
+ */
+function bookCurrency(document: DocumentReading): string {
+  return document.exchange ? 'EUR' : document.currency;
+}
+
 function DocumentBlock({ document }: { document: DocumentReading }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const money = useMoney(document.currency);
+  const money = useMoney(bookCurrency(document));
   const rate = (value: string | null, nature: string | null) =>
     nature ? `${percent(value ?? '0', language)} ${nature}` : percent(value, language);
   return (
@@ -212,11 +251,7 @@ function DocumentBlock({ document }: { document: DocumentReading }) {
           date: formatDate(document.date, language),
         })}
       </Title>
-      {document.foreignCurrency && (
-        <Text size="sm" fw={700} data-testid="invoice-currency">
-          {t('invoice.foreignCurrency', { currency: document.currency })}
-        </Text>
-      )}
+      <CurrencyNote document={document} />
       {document.art73 && <Small>{t('invoice.art73')}</Small>}
       {document.reasons.map((reason, index) => (
         <Text key={index} size="sm">
@@ -244,50 +279,13 @@ function DocumentBlock({ document }: { document: DocumentReading }) {
         </Table.Thead>
         <Table.Tbody>
           {document.lines.map((line, index) => (
-            <Table.Tr key={`${line.number}-${index}`}>
-              <Table.Td>{line.number}</Table.Td>
-              <Table.Td>
-                {line.description}
-                {line.codes.length > 0 && (
-                  <Text size="xs" c="dimmed">
-                    {line.codes.map((code) => `${code.type} ${code.value}`).join(' · ')}
-                  </Text>
-                )}
-                {(line.periodStart || line.periodEnd) && (
-                  <Text size="xs" c="dimmed">
-                    {[formatDate(line.periodStart, language), formatDate(line.periodEnd, language)].join(
-                      ' – ',
-                    )}
-                  </Text>
-                )}
-                {line.legalReference && (
-                  <Text size="xs" c="dimmed">
-                    {line.legalReference}
-                  </Text>
-                )}
-              </Table.Td>
-              {!document.simplified && (
-                <>
-                  <Table.Td ta="right">
-                    {line.quantity === null
-                      ? ''
-                      : `${formatCount(Number(line.quantity), language)}${line.unit ? ` ${line.unit}` : ''}`}
-                  </Table.Td>
-                  <Table.Td ta="right">{money(line.unitPrice)}</Table.Td>
-                  <Table.Td ta="right" data-testid="invoice-line-discount">
-                    {line.adjustments.map((adjustment, position) => (
-                      <div key={position}>{adjustmentText(adjustment, money, language)}</div>
-                    ))}
-                  </Table.Td>
-                </>
-              )}
-              <Table.Td ta="right">
-                {line.vatRate === null && line.vatAmount !== null
-                  ? money(line.vatAmount)
-                  : rate(line.vatRate, line.nature)}
-              </Table.Td>
-              <Table.Td ta="right">{money(line.total)}</Table.Td>
-            </Table.Tr>
+            <LineRow
+              key={`${line.number}-${index}`}
+              line={line}
+              document={document}
+              money={money}
+              rate={rate}
+            />
           ))}
         </Table.Tbody>
       </Table>
@@ -315,7 +313,10 @@ function DocumentBlock({ document }: { document: DocumentReading }) {
           </Table.Thead>
           <Table.Tbody>
             {document.vatSummary.map((row, index) => (
-              <Table.Tr key={`${row.rate}-${row.nature}-${index}`}>
+              <Table.Tr
+                key={`${row.rate}-${row.nature}-${index}`}
+                data-chargeability={row.chargeability ?? undefined}
+              >
                 <Table.Td>
                   {rate(row.rate, row.nature)}
                   {row.nature && (
@@ -325,10 +326,22 @@ function DocumentBlock({ document }: { document: DocumentReading }) {
                   )}
                 </Table.Td>
                 <Table.Td>{row.legalReference ?? ''}</Table.Td>
-                <Table.Td>
+                <Table.Td fw={row.splitPayment ? 700 : undefined}>
                   {row.chargeability ? codeLabel(VAT_CHARGEABILITY, row.chargeability, language) : ''}
                 </Table.Td>
-                <Table.Td ta="right">{money(row.taxable)}</Table.Td>
+                <Table.Td ta="right">
+                  {money(row.taxable)}
+                  {row.incidentalCosts !== null && (
+                    <Text size="xs" c="dimmed">
+                      {t('invoiceView.incidentalCosts', { amount: money(row.incidentalCosts) })}
+                    </Text>
+                  )}
+                  {row.rounding !== null && (
+                    <Text size="xs" c="dimmed">
+                      {t('invoiceView.rounding', { amount: money(row.rounding) })}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td ta="right">{money(row.tax)}</Table.Td>
               </Table.Tr>
             ))}
@@ -337,7 +350,7 @@ function DocumentBlock({ document }: { document: DocumentReading }) {
       )}
       <WithholdingsFundsStamp document={document} />
       {document.reconciliation && (
-        <ReconciliationBlock reconciliation={document.reconciliation} currency={document.currency} />
+        <ReconciliationBlock document={document} reconciliation={document.reconciliation} />
       )}
       {document.simplifiedTotal !== null && (
         <Text fw={700} ta="right" data-testid="invoice-total">
@@ -350,10 +363,131 @@ function DocumentBlock({ document }: { document: DocumentReading }) {
   );
 }
 
+/** Divisa other than EUR: the euro value the file gives beside it, or that it gives none. */
+function CurrencyNote({ document }: { document: DocumentReading }) {
+  const { t, i18n } = useTranslation();
+  const euro = useMoney('EUR');
+  const foreign = useMoney(document.currency);
+  const { exchange } = document;
+  if (!document.foreignCurrency) return null;
+  if (!exchange) {
+    return (
+      <Text size="sm" fw={700} data-testid="invoice-currency" data-currency={document.currency}>
+        {t('invoice.foreignCurrency', { currency: document.currency })}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={2} data-testid="invoice-currency" data-currency={document.currency}>
+      <Text size="sm" fw={700}>
+        {t('invoiceView.exchange', { currency: document.currency })}
+      </Text>
+      <Small>{t('invoiceView.exchangeExplained', { currency: document.currency })}</Small>
+      <Small>
+        {t('invoiceView.exchangeRate', {
+          foreign: foreign(exchange.foreign),
+          euro: euro(exchange.euro),
+          rate: exchange.rate === null ? '—' : formatNumber(Number(exchange.rate), i18n.language, 4),
+          currency: exchange.currency,
+        })}
+      </Small>
+    </Stack>
+  );
+}
+
+/** Numbers, units and amounts stay on one line: "20 h" broken after the 20 reads as two values. */
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
+function LineRow({
+  line,
+  document,
+  money,
+  rate,
+}: {
+  line: Line;
+  document: DocumentReading;
+  money: (value: string | null | undefined) => string;
+  rate: (value: string | null, nature: string | null) => string;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const foreign = useMoney(document.currency);
+  const note = (text: ReactNode) =>
+    text ? (
+      <Text size="xs" c="dimmed">
+        {text}
+      </Text>
+    ) : null;
+  return (
+    <Table.Tr>
+      <Table.Td>{line.number}</Table.Td>
+      <Table.Td>
+        {line.kind && (
+          <Text size="xs" fw={700}>
+            {codeLabel(LINE_KINDS, line.kind, language)}
+          </Text>
+        )}
+        {line.description}
+        {note(line.codes.map((code) => `${code.type} ${code.value}`).join(' · '))}
+        {(line.periodStart || line.periodEnd) &&
+          note([formatDate(line.periodStart, language), formatDate(line.periodEnd, language)].join(' – '))}
+        {note(line.legalReference)}
+        {line.otherData.map((data, index) => (
+          <Text key={index} size="xs" c="dimmed" data-testid="invoice-line-data">
+            {[
+              data.type,
+              data.text,
+              data.number === null ? null : formatNumber(Number(data.number), language),
+              formatDate(data.date, language),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        ))}
+        {line.withholding && note(t('invoice.subjectToWithholding'))}
+        {line.administrationReference &&
+          note(t('invoiceView.administrationReference', { reference: line.administrationReference }))}
+      </Table.Td>
+      {!document.simplified && (
+        <>
+          <Table.Td ta="right" style={NOWRAP}>
+            {line.quantity === null
+              ? ''
+              : `${formatCount(Number(line.quantity), language)}${line.unit ? ` ${line.unit}` : ''}`}
+          </Table.Td>
+          <Table.Td ta="right" style={NOWRAP}>
+            {unitPrice(line.unitPrice, language)}
+          </Table.Td>
+          <Table.Td ta="right" style={NOWRAP} data-testid="invoice-line-discount">
+            {line.adjustments.map((adjustment, position) => (
+              <div key={position}>{adjustmentText(adjustment, money, language)}</div>
+            ))}
+          </Table.Td>
+        </>
+      )}
+      <Table.Td ta="right" style={NOWRAP}>
+        {line.vatRate === null && line.vatAmount !== null
+          ? money(line.vatAmount)
+          : rate(line.vatRate, line.nature)}
+      </Table.Td>
+      <Table.Td ta="right" style={NOWRAP}>
+        {money(line.total)}
+        {line.currencyAmount !== null &&
+          note(t('invoiceView.lineInCurrency', { amount: foreign(line.currencyAmount) }))}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 function References({ document }: { document: DocumentReading }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  if (document.references.length === 0 && document.deliveryNotes.length === 0 && !document.mainInvoice) {
+  if (
+    document.references.length === 0 &&
+    document.deliveryNotes.length === 0 &&
+    document.progressPhases.length === 0 &&
+    !document.mainInvoice
+  ) {
     return null;
   }
   return (
@@ -405,10 +539,15 @@ function References({ document }: { document: DocumentReading }) {
           {note.lines.length > 0 ? ` · ${t('invoice.referenceLines')} ${note.lines.join(', ')}` : ''}
         </Small>
       ))}
+      {document.progressPhases.length > 0 && (
+        <Small>{t('invoiceView.progressPhases', { phases: document.progressPhases.join(', ') })}</Small>
+      )}
       {document.mainInvoice && (
         <Small>
-          {t('invoice.referenceLinkedInvoice')} {document.mainInvoice.number}{' '}
-          {formatDate(document.mainInvoice.date, language)}
+          {t('invoiceView.mainInvoice', {
+            number: document.mainInvoice.number,
+            date: formatDate(document.mainInvoice.date, language),
+          })}
         </Small>
       )}
     </Stack>
@@ -418,7 +557,7 @@ function References({ document }: { document: DocumentReading }) {
 function WithholdingsFundsStamp({ document }: { document: DocumentReading }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const money = useMoney(document.currency);
+  const money = useMoney(bookCurrency(document));
   const { withholdings, funds, stamp } = document;
   if (withholdings.length === 0 && funds.length === 0 && !stamp) return null;
   return (
@@ -466,6 +605,11 @@ function WithholdingsFundsStamp({ document }: { document: DocumentReading }) {
                       {t('invoice.subjectToWithholding')}
                     </Text>
                   )}
+                  {fund.administrationReference && (
+                    <Text size="xs" c="dimmed">
+                      {t('invoiceView.administrationReference', { reference: fund.administrationReference })}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td ta="right">{money(fund.taxableBase)}</Table.Td>
                 <Table.Td ta="right">{percent(fund.rate, language)}</Table.Td>
@@ -494,14 +638,17 @@ function WithholdingsFundsStamp({ document }: { document: DocumentReading }) {
 }
 
 function ReconciliationBlock({
+  document,
   reconciliation,
-  currency,
 }: {
+  document: DocumentReading;
   reconciliation: Reconciliation;
-  currency: string;
 }) {
   const { t } = useTranslation();
+  const currency = bookCurrency(document);
   const money = useMoney(currency);
+  // The payments and the declared total are in the document's currency, like the converted totals.
+  const inDocument = useMoney(document.currency);
   const negative = (value: string) => money(`-${value}`);
   const nonZero = (value: string) => Number(value) !== 0;
   const row = (
@@ -509,7 +656,11 @@ function ReconciliationBlock({
     amount: string,
     options: { bold?: boolean; testId?: string; raw?: string } = {},
   ) => (
-    <Table.Tr data-testid={options.testId} data-amount={options.testId ? options.raw : undefined}>
+    <Table.Tr
+      data-testid={options.testId}
+      data-amount={options.testId ? options.raw : undefined}
+      data-currency={options.testId ? currency : undefined}
+    >
       <Table.Td fw={options.bold ? 700 : undefined}>{label}</Table.Td>
       <Table.Td ta="right" fw={options.bold ? 700 : undefined}>
         {amount}
@@ -517,6 +668,7 @@ function ReconciliationBlock({
     </Table.Tr>
   );
   const r = reconciliation;
+  const due = r.inCurrency?.netToPay ?? r.netToPay;
   return (
     <Stack gap={4} data-testid="invoice-reconciliation">
       <Text size="sm" fw={700}>
@@ -538,12 +690,18 @@ function ReconciliationBlock({
             testId: 'invoice-net-to-pay',
             raw: r.netToPay,
           })}
-          {r.paymentsTotal !== null && row(t('invoice.paymentsTotal'), money(r.paymentsTotal))}
+          {r.inCurrency &&
+            row(
+              t('invoiceView.netToPayInCurrency', { currency: r.inCurrency.currency }),
+              inDocument(r.inCurrency.netToPay),
+              { bold: true },
+            )}
+          {r.paymentsTotal !== null && row(t('invoice.paymentsTotal'), inDocument(r.paymentsTotal))}
         </Table.Tbody>
       </Table>
       {r.declaredTotal !== null && (
         <Text fw={700} ta="right" data-testid="invoice-total">
-          {t('invoice.total', { amount: money(r.declaredTotal) })}
+          {t('invoice.total', { amount: inDocument(r.declaredTotal) })}
         </Text>
       )}
       {r.mismatch && (
@@ -551,17 +709,17 @@ function ReconciliationBlock({
           {r.paymentsMatch === false && (
             <Text size="sm">
               {t('invoice.mismatchPayments', {
-                payments: money(r.paymentsTotal),
-                net: money(r.netToPay),
-                difference: money(r.paymentsDifference?.replace(/^-/, '')),
+                payments: inDocument(r.paymentsTotal),
+                net: inDocument(due),
+                difference: inDocument(r.paymentsDifference?.replace(/^-/, '')),
               })}
             </Text>
           )}
           {r.declaredTotalMatches === false && (
             <Text size="sm">
               {t('invoice.mismatchDeclared', {
-                declared: money(r.declaredTotal),
-                total: money(r.documentTotal),
+                declared: inDocument(r.declaredTotal),
+                total: inDocument(r.inCurrency?.documentTotal ?? r.documentTotal),
               })}
             </Text>
           )}
@@ -586,23 +744,55 @@ function Payments({ document }: { document: DocumentReading }) {
           <Text size="xs" c="dimmed">
             {codeLabel(PAYMENT_CONDITIONS, terms.conditions, language)}
           </Text>
-          {terms.details.map((payment, index) => (
-            <Text key={index} size="sm" data-testid="invoice-payment" data-amount={payment.amount}>
-              {t('invoice.payment', {
-                method: codeLabel(PAYMENT_METHODS, payment.method, language),
-                amount: money(payment.amount),
-                due: payment.due ? formatDate(payment.due, language) : '—',
-              })}
-              {[
-                payment.iban ? t('invoice.iban', { iban: payment.iban }) : null,
-                payment.institution ? t('invoice.institution', { name: payment.institution }) : null,
-                payment.beneficiary ? t('invoice.beneficiary', { name: payment.beneficiary }) : null,
-              ]
-                .filter(Boolean)
-                .map((part) => ` · ${part}`)
-                .join('')}
-            </Text>
-          ))}
+          {terms.details.map((payment, index) => {
+            const receiver = payment.receiver;
+            const details = [
+              payment.termsDays !== null
+                ? t('invoiceView.terms', {
+                    days: payment.termsDays,
+                    date: formatDate(payment.termsStart, language) || '—',
+                  })
+                : null,
+              payment.iban ? t('invoice.iban', { iban: payment.iban }) : null,
+              payment.abi && payment.cab
+                ? t('invoiceView.abiCab', { abi: payment.abi, cab: payment.cab })
+                : null,
+              payment.bic ? t('invoiceView.bic', { bic: payment.bic }) : null,
+              payment.institution ? t('invoice.institution', { name: payment.institution }) : null,
+              payment.beneficiary ? t('invoice.beneficiary', { name: payment.beneficiary }) : null,
+              payment.paymentCode ? t('invoiceView.paymentCode', { code: payment.paymentCode }) : null,
+              payment.postOffice ? t('invoiceView.postOffice', { code: payment.postOffice }) : null,
+              receiver
+                ? t('invoiceView.receiver', {
+                    name: [receiver.title, receiver.firstName, receiver.lastName, receiver.fiscalCode]
+                      .filter(Boolean)
+                      .join(' '),
+                  })
+                : null,
+              payment.earlyPaymentDiscount
+                ? t('invoiceView.earlyPayment', {
+                    amount: money(payment.earlyPaymentDiscount),
+                    date: formatDate(payment.earlyPaymentLimit, language) || '—',
+                  })
+                : null,
+              payment.latePaymentPenalty
+                ? t('invoiceView.latePayment', {
+                    amount: money(payment.latePaymentPenalty),
+                    date: formatDate(payment.penaltyFrom, language) || '—',
+                  })
+                : null,
+            ].filter(Boolean);
+            return (
+              <Text key={index} size="sm" data-testid="invoice-payment" data-amount={payment.amount}>
+                {t('invoice.payment', {
+                  method: codeLabel(PAYMENT_METHODS, payment.method, language),
+                  amount: money(payment.amount),
+                  due: payment.due ? formatDate(payment.due, language) : '—',
+                })}
+                {details.map((part) => ` · ${part}`).join('')}
+              </Text>
+            );
+          })}
         </Stack>
       ))}
     </Stack>

@@ -1,4 +1,5 @@
 import { composeDe } from '../compose/messages.ts';
+import { invoiceViewDe } from '../invoice-view/messages.ts';
 import type { Messages } from './en.ts';
 
 export const de: Messages = {
@@ -399,4 +400,5 @@ export const de: Messages = {
     AttestazioneTrasmissioneFattura: 'Übermittlung bescheinigt',
   },
   compose: composeDe,
+  invoiceView: invoiceViewDe,
 };

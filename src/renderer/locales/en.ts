@@ -1,4 +1,5 @@
 import { composeEn } from '../compose/messages.ts';
+import { invoiceViewEn } from '../invoice-view/messages.ts';
 export const en = {
   app: {
     title: 'Scambio',
@@ -387,6 +388,7 @@ export const en = {
     AttestazioneTrasmissioneFattura: 'Transmission certified',
   },
   compose: composeEn,
+  invoiceView: invoiceViewEn,
 };
 
 /** The shape every language must have: the English tree with strings for leaves. */

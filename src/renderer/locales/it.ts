@@ -1,4 +1,5 @@
 import { composeIt } from '../compose/messages.ts';
+import { invoiceViewIt } from '../invoice-view/messages.ts';
 import type { Messages } from './en.ts';
 
 export const it: Messages = {
@@ -399,4 +400,5 @@ export const it: Messages = {
     AttestazioneTrasmissioneFattura: 'Attestazione di trasmissione',
   },
   compose: composeIt,
+  invoiceView: invoiceViewIt,
 };

@@ -1,6 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { codeLabel, DOCUMENT_TYPES, PAYMENT_METHODS } from '../../../src/shared/fatturapa/code-labels.ts';
+import {
+  FISCAL_REGIMES,
+  FUND_TYPES,
+  LINE_KINDS,
+  NATURES,
+  PAYMENT_CONDITIONS,
+  PAYMENT_REASONS,
+  VAT_CHARGEABILITY,
+  WITHHOLDING_TYPES,
+} from '../../../src/shared/fatturapa/reading/code-labels.ts';
+import type { CodeLabels } from '../../../src/shared/fatturapa/reading/code-labels.ts';
 import { referenceAvailable, referenceDir, warnIfReferenceMissing } from './reference-samples.ts';
 
 warnIfReferenceMissing('fatturapa/code-labels');
@@ -24,6 +35,37 @@ describe('names of invoice codes', () => {
       expect(paymentMethods.length).toBeGreaterThan(20);
       expect(documentTypes.filter((code) => !DOCUMENT_TYPES[code])).toEqual([]);
       expect(paymentMethods.filter((code) => !PAYMENT_METHODS[code])).toEqual([]);
+    },
+  );
+
+  it.runIf(referenceAvailable)(
+    'cover every code of fiscal weight the document view names: nature, withholding, fund, regime…',
+    () => {
+      const schema = readFileSync(`${referenceDir}xsd/fatturapa/Schema_VFPR12_v1.2.3.xsd`, 'utf8');
+      /** The values of one simple type of the schema. */
+      const values = (type: string): string[] => {
+        const start = schema.indexOf(`<xs:simpleType name="${type}">`);
+        const body = schema.slice(start, schema.indexOf('</xs:simpleType>', start));
+        return [...body.matchAll(/<xs:enumeration value="([^"]+)"/g)].map((m) => m[1]!);
+      };
+      const tables: [string, CodeLabels][] = [
+        ['NaturaType', NATURES],
+        ['TipoRitenutaType', WITHHOLDING_TYPES],
+        ['TipoCassaType', FUND_TYPES],
+        ['CausalePagamentoType', PAYMENT_REASONS],
+        ['RegimeFiscaleType', FISCAL_REGIMES],
+        ['CondizioniPagamentoType', PAYMENT_CONDITIONS],
+        ['EsigibilitaIVAType', VAT_CHARGEABILITY],
+        ['TipoCessionePrestazioneType', LINE_KINDS],
+      ];
+      for (const [type, labels] of tables) {
+        const codes = values(type);
+        expect(codes.length, type).toBeGreaterThan(1);
+        expect(
+          codes.filter((code) => !labels[code]?.it || !labels[code]?.en || !labels[code]?.de),
+          type,
+        ).toEqual([]);
+      }
     },
   );
 

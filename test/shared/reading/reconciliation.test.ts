@@ -10,6 +10,7 @@ function invoice(parts: {
   summary: string;
   payments?: string;
   type?: string;
+  currency?: string;
 }): string {
   const supplier = italianVat(811);
   const customer = italianVat(812);
@@ -48,7 +49,7 @@ function invoice(parts: {
     <DatiGenerali>
       <DatiGeneraliDocumento>
         <TipoDocumento>${parts.type ?? 'TD01'}</TipoDocumento>
-        <Divisa>EUR</Divisa>
+        <Divisa>${parts.currency ?? 'EUR'}</Divisa>
         <Data>2025-03-31</Data>
         <Numero>H-1</Numero>
         ${parts.general ?? ''}
@@ -160,6 +161,7 @@ describe('the reconciliation of an invoice, worked by hand', () => {
       withholdings: '256.50',
       splitPaymentVat: '0.00',
       netToPay: '1047.38',
+      inCurrency: null,
       paymentsTotal: '1047.38',
       paymentsDifference: '0.00',
       declaredTotal: '1303.88',
@@ -333,6 +335,70 @@ describe('the reconciliation of an invoice, worked by hand', () => {
       declaredTotalMatches: true,
       mismatch: true,
     });
+  });
+
+  it('reads a dollar invoice with euro taxable amounts and VAT, and compares its dollar payments at the file’s rate', () => {
+    // As the Agenzia delle Entrate allows: Divisa USD, ImponibileImporto and Imposta in euro, each line's dollar
+    // amount in AltriDatiGestionali. Lines 100.00 + 50.00 EUR = 117.00 + 58.50 USD: 1.17 USD per euro.
+    // 150.00 + 33.00 VAT = 183.00 EUR = 214.11 USD, which is what the file declares and asks to be paid.
+    const usd = (amount: string) =>
+      `<AltriDatiGestionali><TipoDato>VALUTA</TipoDato><RiferimentoTesto>USD</RiferimentoTesto><RiferimentoNumero>${amount}</RiferimentoNumero></AltriDatiGestionali>`;
+    const lines = [
+      line(
+        1,
+        `<Descrizione>Licenza</Descrizione><PrezzoUnitario>100.00</PrezzoUnitario><PrezzoTotale>100.00</PrezzoTotale><AliquotaIVA>22.00</AliquotaIVA>${usd('117.00')}`,
+      ),
+      line(
+        2,
+        `<Descrizione>Supporto</Descrizione><PrezzoUnitario>50.00</PrezzoUnitario><PrezzoTotale>50.00</PrezzoTotale><AliquotaIVA>22.00</AliquotaIVA>${usd('58.50')}`,
+      ),
+    ].join('');
+    const dollars = (paid: string) =>
+      read(
+        invoice({
+          currency: 'USD',
+          general: '<ImportoTotaleDocumento>214.11</ImportoTotaleDocumento>',
+          lines,
+          summary: summary('22.00', '150.00', '33.00'),
+          payments: payment('TP02', paid),
+        }),
+      ).document;
+    const document = dollars('214.11');
+    expect(document.lines.map((l) => l.currencyAmount)).toEqual(['117.00', '58.50']);
+    expect(document.exchange).toEqual({ currency: 'USD', euro: '150.00', foreign: '175.50', rate: '1.1700' });
+    expect(document.reconciliation).toMatchObject({
+      documentTotal: '183.00',
+      netToPay: '183.00',
+      inCurrency: { currency: 'USD', documentTotal: '214.11', netToPay: '214.11' },
+      paymentsTotal: '214.11',
+      paymentsDifference: '0.00',
+      declaredTotalMatches: true,
+      paymentsMatch: true,
+      mismatch: false,
+    });
+    // Five dollars short is a contradiction in dollars, said in dollars.
+    expect(dollars('209.11').reconciliation).toMatchObject({
+      paymentsDifference: '-5.00',
+      paymentsMatch: false,
+      mismatch: true,
+    });
+  });
+
+  it('gives no euro value for a foreign currency invoice whose lines do not give one', () => {
+    const { document } = read(
+      invoice({
+        currency: 'GBP',
+        lines: line(
+          1,
+          '<Descrizione>Consulting</Descrizione><PrezzoUnitario>100.00</PrezzoUnitario><PrezzoTotale>100.00</PrezzoTotale><AliquotaIVA>22.00</AliquotaIVA>',
+        ),
+        summary: summary('22.00', '100.00', '22.00'),
+        payments: payment('TP02', '122.00'),
+      }),
+    );
+    expect(document).toMatchObject({ currency: 'GBP', foreignCurrency: true, exchange: null });
+    expect(document.lines[0]!.currencyAmount).toBeNull();
+    expect(document.reconciliation).toMatchObject({ netToPay: '122.00', inCurrency: null, mismatch: false });
   });
 
   it('adds amounts exactly, where binary floating point would not', () => {

@@ -8,7 +8,7 @@ import type {
   DatiTrasmissioneJson,
   SimplifiedHeaderJson,
 } from '../model/json-types.ts';
-import type { Address, Contacts, Party, RegisterEntry, Transmission } from './types.ts';
+import type { Address, Contacts, FiscalId, Party, RegisterEntry, Transmission } from './types.ts';
 import { one, text } from './values.ts';
 
 /** Anything that may carry a Denominazione or a Nome and Cognome: Anagrafica, FSM10 parties, representatives. */
@@ -30,11 +30,17 @@ export function partyName(holder: NameHolder | null | undefined): string | null 
   return parts.length > 0 ? parts.join(' ') : null;
 }
 
-/** IdFiscaleIVA as one string, country code upper-cased: "IT01234567890". */
-export function vatId(id: { IdPaese?: unknown; IdCodice?: unknown } | null | undefined): string | null {
+/** IdFiscaleIVA or IdTrasmittente: the country upper-cased, the code as written; null without both. */
+export function fiscalId(id: { IdPaese?: unknown; IdCodice?: unknown } | null | undefined): FiscalId | null {
   const country = text(id?.IdPaese);
   const code = text(id?.IdCodice);
-  return country !== null && code !== null ? `${country.toUpperCase()}${code}` : null;
+  return country !== null && code !== null ? { country: country.toUpperCase(), code } : null;
+}
+
+/** IdFiscaleIVA as one string, country code upper-cased: "IT01234567890". */
+export function vatId(id: { IdPaese?: unknown; IdCodice?: unknown } | null | undefined): string | null {
+  const parts = fiscalId(id);
+  return parts === null ? null : `${parts.country}${parts.code}`;
 }
 
 interface IndirizzoLike {
@@ -126,7 +132,7 @@ function registerEntry(rea: Record<string, unknown> | null | undefined): Registe
 export function readTransmission(data: DatiTrasmissioneJson | undefined): Transmission {
   const contacts = data && 'ContattiTrasmittente' in data ? data.ContattiTrasmittente : undefined;
   return {
-    transmitter: vatId(one(data?.IdTrasmittente)),
+    transmitter: fiscalId(one(data?.IdTrasmittente)),
     progressive: text(data?.ProgressivoInvio),
     format: text(data?.FormatoTrasmissione),
     recipientCode: text(data?.CodiceDestinatario),

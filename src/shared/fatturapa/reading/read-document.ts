@@ -6,6 +6,7 @@
 import type {
   AllegatiJson,
   BodyJson,
+  DatiGeneraliDocumentoJson,
   DettaglioLineeJson,
   FatturaPAJson,
   OrdinaryInvoiceJson,
@@ -13,7 +14,7 @@ import type {
   SimplifiedInvoiceJson,
 } from '../model/json-types.ts';
 import { invoiceToJson } from '../model/to-json.ts';
-import { add, format, parseDecimal, ZERO } from '../sdi-checks/decimal.ts';
+import { add, divide, format, parseDecimal, ZERO } from '../sdi-checks/decimal.ts';
 import { parseInvoiceXml } from '../xml-document.ts';
 import type { ParseInvoiceXmlOptions } from '../xml-document.ts';
 import {
@@ -28,7 +29,10 @@ import { reconcile } from './reconciliation.ts';
 import type {
   Adjustment,
   Attachment,
+  DocumentIdentity,
   DocumentReading,
+  Exchange,
+  InvoiceIdentity,
   InvoiceReading,
   Line,
   PaymentTerms,
@@ -46,12 +50,40 @@ export function readInvoice(input: string | Uint8Array, options?: ParseInvoiceXm
 
 /** Reads the model's JSON form of an invoice. */
 export function readInvoiceJson(json: FatturaPAJson): InvoiceReading {
-  return json['@versione'] === 'FSM10'
-    ? readSimplified(json as SimplifiedInvoiceJson)
-    : readOrdinary(json as OrdinaryInvoiceJson);
+  if (isSimplified(json)) {
+    return {
+      ...simplifiedHeader(json),
+      documents: list(json.FatturaElettronicaBody).map((body, index) => readSimplifiedBody(body, index + 1)),
+    };
+  }
+  return {
+    ...ordinaryHeader(json),
+    documents: list(json.FatturaElettronicaBody).map((body, index) => readOrdinaryBody(body, index + 1)),
+  };
 }
 
-function readOrdinary(json: OrdinaryInvoiceJson): InvoiceReading {
+/**
+ * The parties, the transmission and each document's type, number and date, by the same rules as readInvoiceJson
+ * but without reading lines, amounts or attachments: the server's summary of every upload (summary.ts).
+ */
+export function identifyInvoice(json: FatturaPAJson): InvoiceIdentity {
+  const simplified = isSimplified(json);
+  const bodies: readonly (BodyJson | SimplifiedBodyJson)[] = list(json.FatturaElettronicaBody);
+  return {
+    ...(simplified ? simplifiedHeader(json) : ordinaryHeader(json as OrdinaryInvoiceJson)),
+    documents: bodies.map((body, index) =>
+      identityOf(one(one(body.DatiGenerali)?.DatiGeneraliDocumento), index + 1, simplified),
+    ),
+  };
+}
+
+function isSimplified(json: FatturaPAJson): json is SimplifiedInvoiceJson {
+  return json['@versione'] === 'FSM10';
+}
+
+type Header = Omit<InvoiceIdentity, 'documents'>;
+
+function ordinaryHeader(json: OrdinaryInvoiceJson): Header {
   const header = one(json.FatturaElettronicaHeader);
   const customer = one(header?.CessionarioCommittente);
   return {
@@ -63,7 +95,42 @@ function readOrdinary(json: OrdinaryInvoiceJson): InvoiceReading {
     customerRepresentative: readRepresentative(one(customer?.RappresentanteFiscale)),
     intermediary: readRepresentative(one(header?.TerzoIntermediarioOSoggettoEmittente)),
     issuer: text(header?.SoggettoEmittente),
-    documents: list(json.FatturaElettronicaBody).map((body, index) => readOrdinaryBody(body, index + 1)),
+  };
+}
+
+function simplifiedHeader(json: SimplifiedInvoiceJson): Header {
+  const header = one(json.FatturaElettronicaHeader);
+  const supplier = one(header?.CedentePrestatore);
+  const customer = one(header?.CessionarioCommittente);
+  return {
+    format: json['@versione'],
+    transmission: readTransmission(one(header?.DatiTrasmissione) as Parameters<typeof readTransmission>[0]),
+    supplier: readSimplifiedSupplier(supplier),
+    supplierRepresentative: readRepresentative(one(supplier?.RappresentanteFiscale)),
+    customer: readSimplifiedCustomer(customer),
+    customerRepresentative: readRepresentative(
+      one(one(customer?.AltriDatiIdentificativi)?.RappresentanteFiscale),
+    ),
+    intermediary: null,
+    issuer: text(header?.SoggettoEmittente),
+  };
+}
+
+/** DatiGeneraliDocumento's identifying part, the same in both formats. */
+function identityOf(
+  document: Pick<DatiGeneraliDocumentoJson, 'TipoDocumento' | 'Divisa' | 'Data' | 'Numero'> | undefined,
+  index: number,
+  simplified: boolean,
+): DocumentIdentity {
+  const currency = required(document?.Divisa);
+  return {
+    index,
+    simplified,
+    type: required(document?.TipoDocumento),
+    number: required(document?.Numero),
+    date: required(document?.Data),
+    currency,
+    foreignCurrency: currency !== '' && currency !== 'EUR',
   };
 }
 
@@ -99,7 +166,29 @@ function referencesOf(general: Record<string, unknown> | undefined): Reference[]
   );
 }
 
-function lineOf(line: DettaglioLineeJson): Line {
+/** The line's amount in the document's currency, from an AltriDatiGestionali naming it (see Line.currencyAmount). */
+function currencyAmountOf(line: DettaglioLineeJson, currency: string | null): string | null {
+  if (currency === null) return null;
+  for (const data of list(line.AltriDatiGestionali)) {
+    const amount = text(data.RiferimentoNumero);
+    if (text(data.RiferimentoTesto)?.toUpperCase() === currency && parseDecimal(amount) !== null)
+      return amount;
+  }
+  return null;
+}
+
+/** The euro value of a foreign-currency document, from the lines that give both (see Exchange). */
+function exchangeOf(currency: string, lines: readonly Line[]): Exchange | null {
+  const both = lines.filter((line) => line.currencyAmount !== null);
+  if (both.length === 0) return null;
+  const euro = both.reduce((sum, line) => add(sum, parseDecimal(line.total) ?? ZERO), ZERO);
+  const foreign = both.reduce((sum, line) => add(sum, parseDecimal(line.currencyAmount) ?? ZERO), ZERO);
+  const rate = divide(foreign, euro, 4);
+  return { currency, euro: format(euro, 2), foreign: format(foreign, 2), rate: rate && format(rate, 4) };
+}
+
+/** `foreignCurrency`: the document's Divisa when it is not EUR, to find the lines' amounts in it. */
+function lineOf(line: DettaglioLineeJson, foreignCurrency: string | null): Line {
   return {
     number: required(line.NumeroLinea),
     kind: text(line.TipoCessionePrestazione),
@@ -127,6 +216,7 @@ function lineOf(line: DettaglioLineeJson): Line {
       number: text(data.RiferimentoNumero),
       date: text(data.RiferimentoData),
     })),
+    currencyAmount: currencyAmountOf(line, foreignCurrency),
   };
 }
 
@@ -187,8 +277,10 @@ function paymentsOf(body: BodyJson): PaymentTerms[] {
 function readOrdinaryBody(body: BodyJson, index: number): DocumentReading {
   const general = one(body.DatiGenerali);
   const document = one(general?.DatiGeneraliDocumento);
+  const identity = identityOf(document, index, false);
   const goods = one(body.DatiBeniServizi);
-  const lines = list(goods?.DettaglioLinee).map(lineOf);
+  const foreignCurrency = identity.foreignCurrency ? identity.currency.toUpperCase() : null;
+  const lines = list(goods?.DettaglioLinee).map((line) => lineOf(line, foreignCurrency));
   const vatSummary: VatSummaryRow[] = list(goods?.DatiRiepilogo).map((row) => {
     const chargeability = text(row.EsigibilitaIVA);
     return {
@@ -212,15 +304,8 @@ function readOrdinaryBody(body: BodyJson, index: number): DocumentReading {
         chargedInLines: stampChargedInLines(stampAmount, lines),
       }
     : null;
-  const currency = required(document?.Divisa);
   const reading: Omit<DocumentReading, 'reconciliation'> = {
-    index,
-    simplified: false,
-    type: required(document?.TipoDocumento),
-    number: required(document?.Numero),
-    date: required(document?.Data),
-    currency,
-    foreignCurrency: currency !== '' && currency !== 'EUR',
+    ...identity,
     reasons: texts(document?.Causale),
     art73: text(document?.Art73) === 'SI',
     references: referencesOf(general as Record<string, unknown> | undefined),
@@ -257,6 +342,7 @@ function readOrdinaryBody(body: BodyJson, index: number): DocumentReading {
     })),
     stamp,
     rounding: text(document?.Arrotondamento),
+    exchange: identity.foreignCurrency ? exchangeOf(identity.currency, lines) : null,
     declaredTotal: text(document?.ImportoTotaleDocumento),
     payments: paymentsOf(body),
     attachments: attachmentsOf(body.Allegati),
@@ -265,31 +351,11 @@ function readOrdinaryBody(body: BodyJson, index: number): DocumentReading {
   return { ...reading, reconciliation: reconcile(reading) };
 }
 
-function readSimplified(json: SimplifiedInvoiceJson): InvoiceReading {
-  const header = one(json.FatturaElettronicaHeader);
-  const supplier = one(header?.CedentePrestatore);
-  const customer = one(header?.CessionarioCommittente);
-  return {
-    format: json['@versione'],
-    transmission: readTransmission(one(header?.DatiTrasmissione) as Parameters<typeof readTransmission>[0]),
-    supplier: readSimplifiedSupplier(supplier),
-    supplierRepresentative: readRepresentative(one(supplier?.RappresentanteFiscale)),
-    customer: readSimplifiedCustomer(customer),
-    customerRepresentative: readRepresentative(
-      one(one(customer?.AltriDatiIdentificativi)?.RappresentanteFiscale),
-    ),
-    intermediary: null,
-    issuer: text(header?.SoggettoEmittente),
-    documents: list(json.FatturaElettronicaBody).map((body, index) => readSimplifiedBody(body, index + 1)),
-  };
-}
-
 function readSimplifiedBody(body: SimplifiedBodyJson, index: number): DocumentReading {
   const general = one(body.DatiGenerali);
   const document = one(general?.DatiGeneraliDocumento);
   const corrected = one(general?.DatiFatturaRettificata);
   const items = list(body.DatiBeniServizi);
-  const currency = required(document?.Divisa);
   const lines: Line[] = items.map((item, position) => {
     const vat = one(item.DatiIVA);
     return {
@@ -311,17 +377,12 @@ function readSimplifiedBody(body: SimplifiedBodyJson, index: number): DocumentRe
       withholding: false,
       administrationReference: null,
       otherData: [],
+      currencyAmount: null,
     };
   });
   const total = lines.reduce((sum, line) => add(sum, parseDecimal(line.total) ?? ZERO), ZERO);
   return {
-    index,
-    simplified: true,
-    type: required(document?.TipoDocumento),
-    number: required(document?.Numero),
-    date: required(document?.Data),
-    currency,
-    foreignCurrency: currency !== '' && currency !== 'EUR',
+    ...identityOf(document, index, true),
     reasons: [],
     art73: false,
     references: corrected
@@ -350,6 +411,7 @@ function readSimplifiedBody(body: SimplifiedBodyJson, index: number): DocumentRe
     stamp:
       text(document?.BolloVirtuale) === 'SI' ? { virtual: true, amount: null, chargedInLines: false } : null,
     rounding: null,
+    exchange: null,
     declaredTotal: null,
     payments: [],
     attachments: attachmentsOf(body.Allegati),

@@ -33,17 +33,34 @@
  * whose several details all carry the same amount, they are alternative ways of making the one payment (two
  * bank accounts, say) and count once.
  *
+ * A document in a foreign currency whose lines give their euro value (DocumentReading.exchange) has its summary,
+ * and so every amount above, in euro, but its payments and ImportoTotaleDocumento in the currency: documentTotal
+ * and netToPay are converted at the file's own rate (Σ currency amounts ÷ Σ euro amounts of its lines) and the
+ * comparisons below are made in the currency, within a cent for the conversion's rounding.
+ *
  * The payments match when they equal netToPay to the cent. ImportoTotaleDocumento is written in more than one
  * way by real producers, so the declared total matches when it equals documentTotal, with or without the
  * stamp duty, or documentTotal less the withholdings (with or without the stamp duty). `mismatch` is true when
  * either comparison fails: the file contradicts itself. A document with no payments and no declared total
  * cannot be inconsistent in this sense.
  */
-import { add, compare, format, parseDecimal, round, sub, ZERO } from '../sdi-checks/decimal.ts';
+import {
+  abs,
+  add,
+  compare,
+  divide,
+  format,
+  mul,
+  parseDecimal,
+  round,
+  sub,
+  ZERO,
+} from '../sdi-checks/decimal.ts';
 import type { Decimal } from '../sdi-checks/decimal.ts';
 import type {
   Adjustment,
   Amount,
+  Exchange,
   Fund,
   PaymentTerms,
   Reconciliation,
@@ -61,6 +78,7 @@ export interface ReconciliationInput {
   funds: readonly Fund[];
   payments: readonly PaymentTerms[];
   declaredTotal: Amount | null;
+  exchange?: Exchange | null;
 }
 
 /** A malformed amount (a schema error) counts as zero rather than hiding the rest of the invoice. */
@@ -78,6 +96,21 @@ function cents(amount: Decimal): Decimal {
 
 function same(a: Decimal, b: Decimal): boolean {
   return compare(cents(a), cents(b)) === 0;
+}
+
+const ONE_CENT: Decimal = { units: 1n, scale: 2 };
+
+/** Equal to the cent, or within a cent when `a` was converted from euro (its rounding and the producer's). */
+function matches(a: Decimal, b: Decimal, converted: boolean): boolean {
+  return converted ? compare(abs(sub(cents(a), cents(b))), ONE_CENT) <= 0 : same(a, b);
+}
+
+/** A euro amount in the exchange's currency, at the file's own rate: amount × foreign ÷ euro. */
+function toCurrency(amount: Decimal, exchange: Exchange): Decimal | null {
+  const foreign = parseDecimal(exchange.foreign);
+  const euro = parseDecimal(exchange.euro);
+  if (foreign === null || euro === null) return null;
+  return divide(mul(amount, foreign), euro, 2);
 }
 
 function text(amount: Decimal): Amount {
@@ -129,10 +162,6 @@ export function reconcile(input: ReconciliationInput): Reconciliation {
   const splitPaymentVat = sum(input.vatSummary.filter((row) => row.splitPayment).map((row) => row.tax));
   const netToPay = sub(sub(documentTotal, withholdings), splitPaymentVat);
 
-  const paid = paymentsTotal(input.payments);
-  const paymentsMatch = paid === null ? null : same(paid, netToPay);
-
-  const declared = parseDecimal(input.declaredTotal);
   const withoutStamp = sub(documentTotal, stamp);
   const readings = [
     documentTotal,
@@ -140,7 +169,35 @@ export function reconcile(input: ReconciliationInput): Reconciliation {
     sub(documentTotal, withholdings),
     sub(withoutStamp, withholdings),
   ];
-  const declaredTotalMatches = declared === null ? null : readings.some((reading) => same(reading, declared));
+
+  // In the payments' currency: the amounts above, converted when the summary is in euro and they are not.
+  const exchange = input.exchange ?? null;
+  const convert = (amount: Decimal): Decimal | null =>
+    exchange === null ? amount : toCurrency(amount, exchange);
+  const converted = exchange !== null;
+  const netToPayInCurrency = convert(netToPay);
+  const documentTotalInCurrency = convert(documentTotal);
+  const inCurrency =
+    exchange !== null && netToPayInCurrency !== null && documentTotalInCurrency !== null
+      ? {
+          currency: exchange.currency,
+          documentTotal: text(documentTotalInCurrency),
+          netToPay: text(netToPayInCurrency),
+        }
+      : null;
+
+  const paid = paymentsTotal(input.payments);
+  const paymentsMatch =
+    paid === null || netToPayInCurrency === null ? null : matches(paid, netToPayInCurrency, converted);
+
+  const declared = parseDecimal(input.declaredTotal);
+  const declaredTotalMatches =
+    declared === null
+      ? null
+      : readings.some((reading) => {
+          const value = convert(reading);
+          return value !== null && matches(value, declared, converted);
+        });
 
   return {
     taxable: text(taxable),
@@ -153,8 +210,10 @@ export function reconcile(input: ReconciliationInput): Reconciliation {
     withholdings: text(withholdings),
     splitPaymentVat: text(splitPaymentVat),
     netToPay: text(netToPay),
+    inCurrency,
     paymentsTotal: paid === null ? null : text(paid),
-    paymentsDifference: paid === null ? null : text(sub(paid, netToPay)),
+    paymentsDifference:
+      paid === null || netToPayInCurrency === null ? null : text(sub(paid, netToPayInCurrency)),
     declaredTotal: declared === null ? null : text(declared),
     declaredTotalMatches,
     paymentsMatch,

@@ -72,9 +72,15 @@ export interface Party {
   administrationReference: string | null;
 }
 
+/** IdFiscaleIVA or IdTrasmittente: the country upper-cased, the code as written. */
+export interface FiscalId {
+  country: string;
+  code: string;
+}
+
 export interface Transmission {
-  /** IdTrasmittente, country and code together. */
-  transmitter: string | null;
+  /** IdTrasmittente. */
+  transmitter: FiscalId | null;
   /** ProgressivoInvio. */
   progressive: string | null;
   /** FormatoTrasmissione: FPA12, FPR12 or FSM10. */
@@ -158,6 +164,12 @@ export interface Line {
   withholding: boolean;
   administrationReference: string | null;
   otherData: OtherData[];
+  /**
+   * In a document in a foreign currency, the line's amount in that currency where the file gives it beside the
+   * euro one (see Exchange): an AltriDatiGestionali whose RiferimentoTesto is the currency and RiferimentoNumero
+   * the amount, or a CodiceArticolo whose CodiceTipo is the currency and CodiceValore the amount. Null otherwise.
+   */
+  currencyAmount: Amount | null;
 }
 
 export interface VatSummaryRow {
@@ -258,6 +270,30 @@ export interface Attachment {
 }
 
 /**
+ * A document in a foreign currency that gives its lines' amounts in that currency beside euro ones. Italian law
+ * wants the taxable amounts and the VAT in euro (art. 21 c. 2 l) DPR 633/72, art. 230 dir. 2006/112/EC); the
+ * Agenzia delle Entrate lets an invoice keep Divisa in the currency with ImponibileImporto and Imposta in euro and
+ * the currency amounts "for management purposes" in AltriDatiGestionali or CodiceArticolo. Such a file's lines,
+ * VAT summary and withholdings are in euro; its ImportoTotaleDocumento and payments are in the currency.
+ */
+export interface Exchange {
+  currency: string;
+  /** Σ PrezzoTotale of the lines that give a currency amount: their value in euro. */
+  euro: Amount;
+  /** Σ their currency amounts. */
+  foreign: Amount;
+  /** Units of the currency for one euro (foreign ÷ euro), 4 decimals; null when the euro value is zero. */
+  rate: string | null;
+}
+
+/** The totals of a document with an Exchange, converted at its rate into the currency of its payments. */
+export interface InCurrency {
+  currency: string;
+  documentTotal: Amount;
+  netToPay: Amount;
+}
+
+/**
  * From the VAT summary to the amount due, as an accountant checks an invoice (see reconciliation.ts for the
  * rules). Every amount is a plain decimal with two decimals.
  */
@@ -282,9 +318,17 @@ export interface Reconciliation {
   splitPaymentVat: Amount;
   /** documentTotal − withholdings − splitPaymentVat. */
   netToPay: Amount;
-  /** Sum of the payment details (see reconciliation.ts); null when the document has no DatiPagamento. */
+  /**
+   * With an Exchange: documentTotal and netToPay in the currency, which is what the payments and the declared
+   * total are compared with. Null for a document in euro, or in a currency with no euro value.
+   */
+  inCurrency: InCurrency | null;
+  /**
+   * Sum of the payment details (see reconciliation.ts), in the document's currency; null when the document has
+   * no DatiPagamento.
+   */
   paymentsTotal: Amount | null;
-  /** paymentsTotal − netToPay; null without payments. */
+  /** paymentsTotal − netToPay (in the currency, with an Exchange); null without payments. */
   paymentsDifference: Amount | null;
   /** ImportoTotaleDocumento as declared. */
   declaredTotal: Amount | null;
@@ -296,17 +340,22 @@ export interface Reconciliation {
   mismatch: boolean;
 }
 
-export interface DocumentReading {
+/** Which document a body is: what lists and the server's summary of an upload need, read without the amounts. */
+export interface DocumentIdentity {
   /** 1-based position of the FatturaElettronicaBody in the file. */
   index: number;
   simplified: boolean;
   /** TipoDocumento TD01…TD29. */
   type: string;
   number: string;
+  /** Data as written (an xs:date may carry a time zone: see calendarDate). */
   date: string;
   currency: string;
-  /** Divisa is not EUR: the amounts are in that currency. */
+  /** Divisa is not EUR. */
   foreignCurrency: boolean;
+}
+
+export interface DocumentReading extends DocumentIdentity {
   /** Causale, one entry per element. */
   reasons: string[];
   /** Art73 = SI. */
@@ -326,6 +375,8 @@ export interface DocumentReading {
   stamp: Stamp | null;
   /** Document-level Arrotondamento. */
   rounding: Amount | null;
+  /** Foreign currency with euro values beside it; null in euro, or when the file gives no euro value. */
+  exchange: Exchange | null;
   /** ImportoTotaleDocumento. */
   declaredTotal: Amount | null;
   payments: PaymentTerms[];
@@ -336,8 +387,9 @@ export interface DocumentReading {
   simplifiedTotal: Amount | null;
 }
 
-export interface InvoiceReading {
-  /** The root's versione: FPA12, FPR12 or FSM10. */
+/** Who issued the file to whom, how it travels, and which documents it holds. */
+export interface InvoiceIdentity {
+  /** The root's versione: FPA12, FPR12 or FSM10 (1.0 or 1.1 for the legacy formats). */
   format: string;
   transmission: Transmission;
   supplier: Party;
@@ -350,5 +402,9 @@ export interface InvoiceReading {
   intermediary: Party | null;
   /** SoggettoEmittente: CC the customer, TZ a third party issued the invoice. */
   issuer: string | null;
+  documents: DocumentIdentity[];
+}
+
+export interface InvoiceReading extends InvoiceIdentity {
   documents: DocumentReading[];
 }

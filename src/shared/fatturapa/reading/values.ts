@@ -35,3 +35,15 @@ export function texts(value: unknown): string[] {
     .map(text)
     .filter((item): item is string => item !== null);
 }
+
+/**
+ * The calendar date of an xs:date, 'YYYY-MM-DD': an xs:date may carry a time zone ("2024-05-31+02:00"), which
+ * neither SdI's date comparisons nor a list of invoices care about. Null when the value is not a date.
+ */
+export function calendarDate(value: string | null | undefined): string | null {
+  const match =
+    value === null || value === undefined
+      ? null
+      : /^(\d{4}-\d{2}-\d{2})(?:Z|[+-]\d{2}:\d{2})?$/.exec(value.trim());
+  return match?.[1] ?? null;
+}

@@ -57,6 +57,19 @@ export function shiftLeft(a: Decimal, digits: number): Decimal {
   return { units: a.units, scale: a.scale + digits };
 }
 
+/**
+ * a ÷ b to `scale` decimals, rounded half away from zero like round(); null when b is zero. For a rate of
+ * exchange, where the quotient has no exact decimal form.
+ */
+export function divide(a: Decimal, b: Decimal, scale: number): Decimal | null {
+  if (b.units === 0n) return null;
+  // a/b = (a.units / b.units) × 10^(b.scale − a.scale); one extra digit decides the rounding.
+  const shift = scale + 1 + b.scale - a.scale;
+  const numerator = shift >= 0 ? a.units * 10n ** BigInt(shift) : a.units;
+  const denominator = shift >= 0 ? b.units : b.units * 10n ** BigInt(-shift);
+  return round({ units: numerator / denominator, scale: scale + 1 }, scale);
+}
+
 export function abs(a: Decimal): Decimal {
   return a.units < 0n ? { units: -a.units, scale: a.scale } : a;
 }

@@ -1,3 +1,4 @@
+import { calendarDate } from '../reading/values.ts';
 import type { InvoiceXml } from '../xml-document.ts';
 import type { SdiFiscalId } from './types.ts';
 import { child, children, descend, rootRef, text } from './xml-access.ts';
@@ -91,11 +92,10 @@ export function bodies(doc: InvoiceXml): BodyView[] {
   });
 }
 
-/** xs:date may carry a time-zone suffix; only the calendar date matters for SdI's date comparisons. */
+/** Only the calendar date matters for SdI's date comparisons (the reading's calendarDate). */
 export function dateRef(ref: TextRef | undefined): TextRef | undefined {
-  const match =
-    ref === undefined ? null : /^(\d{4}-\d{2}-\d{2})(?:Z|[+-]\d{2}:\d{2})?$/.exec(ref.value.trim());
-  return ref === undefined || !match?.[1] ? undefined : { value: match[1], path: ref.path };
+  const date = calendarDate(ref?.value);
+  return ref === undefined || date === null ? undefined : { value: date, path: ref.path };
 }
 
 /** Ordinary invoices only: DatiBeniServizi occurs once there. */

@@ -3,6 +3,7 @@ import {
   add,
   compare,
   decimal,
+  divide,
   format,
   mul,
   parseDecimal,
@@ -39,5 +40,15 @@ describe('exact decimals', () => {
     expect(compare(decimal('22.0'), decimal('22.00'))).toBe(0);
     expect(compare(decimal('0.011'), decimal('0.01'))).toBe(1);
     expect(compare(decimal('-1'), decimal('0.5'))).toBe(-1);
+  });
+
+  it('divides to a chosen number of decimals, rounding half away from zero, and refuses zero', () => {
+    expect(format(divide(decimal('14.00'), decimal('11.97'), 4)!, 4)).toBe('1.1696');
+    expect(format(divide(decimal('1'), decimal('8'), 2)!, 2)).toBe('0.13');
+    expect(format(divide(decimal('-1'), decimal('8'), 2)!, 2)).toBe('-0.13');
+    expect(format(divide(decimal('2'), decimal('3'), 4)!, 4)).toBe('0.6667');
+    expect(format(divide(decimal('1234.5'), decimal('0.001'), 0)!, 0)).toBe('1234500');
+    expect(format(divide(decimal('0.00000001'), decimal('1000'), 2)!, 2)).toBe('0.00');
+    expect(divide(decimal('5'), decimal('0.00'), 2)).toBeNull();
   });
 });

@@ -6,7 +6,6 @@ import {
 } from '../../../../src/shared/fatturapa/sdi-checks/index.ts';
 import { LANGUAGES } from '../../../../src/shared/language.ts';
 
-
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] ?? '').sort();
 }
