@@ -27,7 +27,7 @@ export default tseslint.config(
   {
     // The page runs sandboxed in the window and as a plain web page in headless mode: it reaches the host only
     // through the typed gateway (test/renderer/boundaries.test.ts checks the same at test time).
-    files: ['src/renderer/**/*.{ts,tsx}', 'src/shared/gateway/**/*.ts'],
+    files: ['src/renderer/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

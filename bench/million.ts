@@ -3,9 +3,10 @@
  * methods (triggers, full-text index and sealing included) in large transactions, then the sandbox started on
  * that folder as `npm run sandbox` starts it, and list, get, search and every `/send` filter timed over HTTP.
  * Minutes long: `npm run bench` runs it only with SCAMBIO_BENCH_MILLION=1; `tsx bench/million.ts` runs it alone.
- * SCAMBIO_MILLION_SENDS / SCAMBIO_MILLION_RECEIVES scale it down for a trial.
+ * SCAMBIO_MILLION_SENDS / SCAMBIO_MILLION_RECEIVES scale it down for a trial. SCAMBIO_MILLION_DIR names a data
+ * folder to keep: seeded there on the first run, reused as it is by the next ones (seeding takes minutes).
  */
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,8 +14,11 @@ import { invoiceXml, italianVat } from '../test/support/invoices.ts';
 import { systemClock } from '../src/sandbox-server/clock.ts';
 import { ApiKeyService } from '../src/sandbox-server/domain/api-keys.ts';
 import { cryptoRandom } from '../src/sandbox-server/random.ts';
-import { openSandboxStore } from '../src/sandbox-server/server.ts';
+import { UI_SESSION_ACCOUNT } from '../src/sandbox-server/http/routes/app-ui.ts';
+import { openSandboxStore, startSandboxServer } from '../src/sandbox-server/server.ts';
 import type { SendState } from '../src/shared/api/types.ts';
+import { chromiumInstalled, launchChromium } from '../test/support/chromium.ts';
+import { buildRendererToTemp } from '../test/e2e/support/build-renderer.ts';
 import { BenchClient, latencies, percentile } from './http-client.ts';
 import { report, type Figure } from './report.ts';
 import { writeResultsSection } from './results-file.ts';
@@ -35,12 +39,36 @@ interface Seeded {
   seconds: number;
 }
 
+/** What a kept folder remembers of its seeding (bench only: the key is a throwaway test key). */
+const SEEDED_FILE = 'million-seeded.json';
+
+export function seedOrReuse(dataDir: string): Seeded {
+  const file = join(dataDir, SEEDED_FILE);
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Omit<Seeded, 'sendIds'>;
+    const store = openSandboxStore(dataDir);
+    try {
+      const sendIds = (
+        store.db.prepare('SELECT id FROM sends ORDER BY id').pluck().all() as number[]
+      ).slice();
+      return { ...saved, sendIds };
+    } finally {
+      store.close();
+    }
+  }
+  const seeded = seed(dataDir);
+  const { sendIds: _ids, ...saved } = seeded;
+  writeFileSync(file, JSON.stringify(saved));
+  return seeded;
+}
+
 function seed(dataDir: string): Seeded {
   const started = Date.now();
   const store = openSandboxStore(dataDir);
   try {
     const { key, record } = new ApiKeyService(store, systemClock, cryptoRandom).create({
-      account: 'bench',
+      // The account the headless UI's session key belongs to, so the UI figure lists these invoices too.
+      account: UI_SESSION_ACCOUNT,
       environment: 'test',
     });
     const scope = { accountId: record.accountId, environment: 'test' as const };
@@ -130,13 +158,16 @@ function seed(dataDir: string): Seeded {
 }
 
 function folderBytes(dir: string): number {
-  return readdirSync(dir).reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
+  return readdirSync(dir)
+    .filter((name) => name !== SEEDED_FILE)
+    .reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
 }
 
 export async function benchMillion(): Promise<Figure[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'scambio-million-'));
+  const kept = process.env.SCAMBIO_MILLION_DIR;
+  const dataDir = kept ?? mkdtempSync(join(tmpdir(), 'scambio-million-'));
   try {
-    const { key, sendIds, companyIds, seconds } = seed(dataDir);
+    const { key, sendIds, companyIds, seconds } = seedOrReuse(dataDir);
     const size = folderBytes(dataDir);
     const startedAt = Date.now();
     const server = await startBenchServer(dataDir, ['--rate-limit', 'unlimited', '--sdi-delay', '24h']);
@@ -242,9 +273,55 @@ export async function benchMillion(): Promise<Figure[]> {
       await client.close();
       await server.stop();
     }
+    if (chromiumInstalled) figures.push(...(await uiFirstRows(dataDir)));
     return figures;
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!kept) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The UI on that folder: the current renderer, built fresh, served by the sandbox at `/app/` (headless mode, the
+ * sandbox in this process), opened in Chromium straight on the sent list; the time from navigation to its first
+ * rows on screen, three times (a new browser context each: nothing cached but what the server keeps).
+ */
+async function uiFirstRows(dataDir: string): Promise<Figure[]> {
+  const uiDir = await buildRendererToTemp();
+  const server = await startSandboxServer({
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    uiDir,
+    rateLimits: 'unlimited',
+  });
+  const browser = await launchChromium();
+  try {
+    const origin = server.baseUrl.replace(/\/v1$/, '');
+    const times: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const context = await browser.newContext({ locale: 'it-IT' });
+      try {
+        const page = await context.newPage();
+        const started = Date.now();
+        await page.goto(`${origin}/app/#/sent`, { timeout: 60_000 });
+        await page.getByTestId('sent-table').locator('tbody tr').first().waitFor({ timeout: 60_000 });
+        times.push(Date.now() - started);
+      } finally {
+        await context.close();
+      }
+    }
+    times.sort((a, b) => a - b);
+    return [
+      {
+        name: 'UI: sent list opened in Chromium, navigation to first rows (median of 3)',
+        value: times[1]!,
+        unit: 'ms',
+      },
+    ];
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(uiDir, { recursive: true, force: true });
   }
 }
 

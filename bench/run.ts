@@ -8,6 +8,7 @@ import { benchMillion, writeMillionResults } from './million.ts';
 import { report } from './report.ts';
 import { benchServerCore } from './server-core.ts';
 import { benchSdi } from './sdi.ts';
+import { benchSeed } from './seed.ts';
 import { benchTrust } from './trust.ts';
 
 console.log(`Scambio benchmarks — Node ${process.version}, ${new Date().toISOString()}`);
@@ -24,6 +25,7 @@ report(
 );
 report('Simulated SDI (submission to final state, SDI delay 0)', await benchSdi());
 report('Export (streamed ZIP)', await benchExport());
+report('Seed data (`npm run sandbox -- seed`, under 30 s)', await benchSeed());
 report('Desktop: UI responsiveness during a 10,000-invoice export', await benchDesktop());
 // Several minutes of seeding: only when asked (SCAMBIO_BENCH_MILLION=1); `tsx bench/million.ts` runs it alone.
 if (process.env.SCAMBIO_BENCH_MILLION === '1') {

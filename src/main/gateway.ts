@@ -9,6 +9,7 @@ import {
   toBase64,
 } from '../shared/gateway/api-fetch.ts';
 import { followLiveEvents, liveWatcher } from '../shared/gateway/live-stream.ts';
+import { nextOutcomeSlot } from '../shared/gateway/next-outcome.ts';
 import {
   CHANNELS,
   LANGUAGES,
@@ -20,6 +21,8 @@ import {
   type Settings,
 } from '../shared/gateway/channels.ts';
 import { checkStatus } from '../shared/gateway/profile-check.ts';
+import { DESKTOP_USER_AGENT } from '../shared/api/log-view.ts';
+import { indexKeyOf } from './index-key.ts';
 import type { JsonFile } from './json-file.ts';
 import { openedOnFirstWrite, openPartialFile, type PartialFile } from './partial-file.ts';
 import { LOCAL_PROFILE_ID, type Profiles } from './profiles.ts';
@@ -51,6 +54,8 @@ export interface MainGatewayOptions {
   openFile?: (path: string) => Promise<PartialFile>;
   /** Called after the UI changed a setting (the host relabels its menu in the new language). */
   onSettingsChanged?: (settings: Settings) => void;
+  /** The data key the invoice indexes' keys derive from (see index-key.ts); null or absent: none yet. */
+  indexRootKey?: () => Buffer | null;
 }
 
 /** The saved settings, with the OS language until the user picks one; anything but it/en/de means Italian. */
@@ -64,7 +69,8 @@ export function storedSettings(file: JsonFile<Settings>, defaultLanguage?: strin
  * nothing a handler returns carries a key.
  */
 export function createMainGateway(options: MainGatewayOptions): GatewayHandlers {
-  const fetchImpl = options.fetch ?? fetch;
+  // Every call the app makes carries its own user agent: the API log tells them from a developer's code by it.
+  const fetchImpl = withUserAgent(options.fetch ?? fetch, DESKTOP_USER_AGENT);
   const readSettings = () => storedSettings(options.settings, options.defaultLanguage);
   const save = async (suggestedName: string, data: Uint8Array): Promise<SaveResult> => {
     const path = await options.host.chooseSavePath(suggestedName);
@@ -74,6 +80,12 @@ export function createMainGateway(options: MainGatewayOptions): GatewayHandlers 
   };
   const openFile = options.openFile ?? openPartialFile;
   const watch = liveWatcher();
+  const nextOutcome = nextOutcomeSlot();
+  const isLocal = () => options.profiles.list().activeId === LOCAL_PROFILE_ID;
+  /** The sandbox console's channels: a real service has no such control, so a remote profile is refused. */
+  const requireLocal = () => {
+    if (!isLocal()) throw new Error('Only the local sandbox has a sandbox console.');
+  };
   return {
     'api.request': async (request) => {
       const { baseUrl, key, environment } = await options.profiles.activeCredentials();
@@ -85,7 +97,9 @@ export function createMainGateway(options: MainGatewayOptions): GatewayHandlers 
           return { status: 0, headers: {}, body: null, encoding: 'json', cancelled: 'live-send' };
         }
       }
-      return performApiRequest(fetchImpl, baseUrl, basicAuthorization(key), request);
+      const perform = (r: ApiRequest) => performApiRequest(fetchImpl, baseUrl, basicAuthorization(key), r);
+      // The console's forced outcome goes with the next submission to the local sandbox only.
+      return isLocal() ? nextOutcome.around(request, perform) : perform(request);
     },
     'settings.get': async () => readSettings(),
     'settings.set': async (patch) => {
@@ -169,6 +183,26 @@ export function createMainGateway(options: MainGatewayOptions): GatewayHandlers 
       const { baseUrl, key } = await options.profiles.activeCredentials();
       return watch((signal) => followLiveEvents(fetchImpl, baseUrl, basicAuthorization(key), emit, signal));
     },
+    'index.key': async ({ profileId }) => {
+      const id = String(profileId);
+      if (!options.profiles.list().profiles.some((p) => p.id === id)) throw new Error(`No profile ${id}`);
+      const root = options.indexRootKey?.() ?? null;
+      if (!root) throw new Error('No data key yet: the invoice index stays in memory.');
+      return { raw: indexKeyOf(root, id).toString('base64') };
+    },
+    'sandbox.control': async (request) => {
+      requireLocal();
+      const { baseUrl, key } = await options.profiles.activeCredentials();
+      return performApiRequest(fetchImpl, sandboxControlBase(baseUrl), basicAuthorization(key), request);
+    },
+    'sandbox.nextOutcome': async () => {
+      requireLocal();
+      return nextOutcome.state();
+    },
+    'sandbox.setNextOutcome': async ({ scenario }) => {
+      requireLocal();
+      return nextOutcome.set(scenario);
+    },
     'sandbox.clock': async () => {
       if (options.profiles.list().activeId !== LOCAL_PROFILE_ID) {
         throw new Error('Only the local sandbox has a sandbox clock.');
@@ -179,6 +213,15 @@ export function createMainGateway(options: MainGatewayOptions): GatewayHandlers 
         path: '/clock',
       });
     },
+  };
+}
+
+/** `fetch` with `user-agent` set on every request (Node's own would say `node`, like any script's). */
+function withUserAgent(fetchImpl: typeof fetch, userAgent: string): typeof fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set('user-agent', userAgent);
+    return fetchImpl(input, { ...init, headers });
   };
 }
 

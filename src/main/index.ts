@@ -10,6 +10,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell, util
 
 import { APP_NAME, defaultDataDir } from '../sandbox-server/data-dir.ts';
 import { keychainDataKey } from './data-key.ts';
+import { indexRootKey } from './index-key.ts';
 import type { Settings } from '../shared/gateway/channels.ts';
 import { createMainGateway, registerGateway, storedSettings } from './gateway.ts';
 import { jsonFile } from './json-file.ts';
@@ -127,6 +128,7 @@ async function start(): Promise<void> {
     settings,
     defaultLanguage: osLanguage,
     onSettingsChanged: (settings) => installMenu(settings, userData),
+    indexRootKey: indexRootKey(keychainKey, userData),
     host: {
       shell,
       pickFiles: async (extensions) => {

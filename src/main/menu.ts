@@ -11,6 +11,7 @@ export interface MenuActions {
 const LABELS = {
   it: {
     file: 'File',
+    compose: 'Nuova fattura…',
     send: 'Invia fatture…',
     inbox: 'Fatture ricevute',
     export: 'Esporta ZIP…',
@@ -21,6 +22,7 @@ const LABELS = {
   },
   en: {
     file: 'File',
+    compose: 'New invoice…',
     send: 'Send invoices…',
     inbox: 'Received invoices',
     export: 'Export ZIP…',
@@ -31,6 +33,7 @@ const LABELS = {
   },
   de: {
     file: 'Datei',
+    compose: 'Neue Rechnung…',
     send: 'Rechnungen senden…',
     inbox: 'Empfangene Rechnungen',
     export: 'ZIP exportieren…',
@@ -53,6 +56,13 @@ export function menuTemplate(
     {
       label: l.file,
       submenu: [
+        // Shift+N: Ctrl+N already sends files, Ctrl+I and Ctrl+E open the inbox and the export.
+        {
+          id: 'compose',
+          label: l.compose,
+          accelerator: 'CmdOrCtrl+Shift+N',
+          click: () => actions.navigate('compose'),
+        },
         { id: 'send', label: l.send, accelerator: 'CmdOrCtrl+N', click: () => actions.navigate('send') },
         { id: 'inbox', label: l.inbox, accelerator: 'CmdOrCtrl+I', click: () => actions.navigate('inbox') },
         {

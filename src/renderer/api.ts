@@ -72,6 +72,21 @@ export const getSent = (gateway: Gateway, id: number, includePayload = false) =>
 export const getReceived = (gateway: Gateway, id: number) =>
   getJson<Receive>(gateway, `/receive/${id}`, { include_payload: true });
 
+/** One SDI notification file of an Update, as the API answers it (the XML as text, with its file name). */
+export const getNotificationFile = (gateway: Gateway, updateId: number) =>
+  gateway.api.request({ method: 'GET', path: `/update/${updateId}/notification` });
+
+/** Submission options and headers of the composer's calls (signature mode, language, Idempotency-Key). */
+type XmlCall = { query: ApiRequest['query']; headers: Record<string, string> };
+
+/** `POST /send/validate/xml`: 204, or the problems SDI would find (422). Nothing is stored. */
+export const validateInvoiceXml = (gateway: Gateway, xml: string, call: XmlCall) =>
+  gateway.api.request({ method: 'POST', path: '/send/validate/xml', body: xml, ...call });
+
+/** `POST /send/xml`: 201 with the new Send, or a refusal; the answer as it came (a live send may be declined). */
+export const sendInvoiceXml = (gateway: Gateway, xml: string, call: XmlCall) =>
+  gateway.api.request({ method: 'POST', path: '/send/xml', body: xml, ...call });
+
 export const listUpdates = (gateway: Gateway, sendId: number) =>
   listPage<Update>(gateway, '/update', { send_id: sendId, sort: 'last_update', page_size: 200 });
 

@@ -15,12 +15,15 @@ import { GlobalSearch } from './global-search.tsx';
 import { useHashLocation } from './hash-location.ts';
 import { ReadyContext } from './ready.ts';
 import { COMPOSE_ADDRESS, href, screenAddress, screenOf } from './routes.ts';
+import { CONSOLE_ADDRESS } from './routes.ts';
+import { WEBHOOKS_ADDRESS } from './routes.ts';
+import { REFERENCE_ADDRESS } from './routes.ts';
 import { SandboxClockBadge, useSandboxClock } from './sandbox-clock.tsx';
 import { ThemeSelect } from './theme.tsx';
 import { useUnreadCount } from './unread-count.ts';
 import { ConnectionBanner, LiveProvider, useLiveReload } from './live.tsx';
 import { NotificationsToggle } from './notifications.tsx';
-import { ApiLog } from './screens/api-log.tsx';
+import { ApiLog } from './api-log/api-log-screen.tsx';
 import { Companies } from './screens/companies.tsx';
 import { Dashboard } from './screens/dashboard.tsx';
 import { ExportArchive } from './screens/export-archive.tsx';
@@ -31,9 +34,15 @@ import { SentList } from './screens/sent-list.tsx';
 
 // The composer carries the XML engines: loaded the first time it is opened.
 const ComposeScreen = lazy(() => import('./compose/compose-screen.tsx'));
+// The sandbox console only matters to developers on the local sandbox: loaded when opened.
+const SandboxConsole = lazy(() => import('./console/console-screen.tsx'));
+// Webhooks are a developer's screen too: loaded when opened.
+const WebhooksScreen = lazy(() => import('./webhooks/webhooks-screen.tsx'));
+// The API reference carries Swagger UI (about 2 MB): loaded when opened.
+const ApiReferenceScreen = lazy(() => import('./api-reference/api-reference-screen.tsx'));
 
 /** Screens whose first data is a list: they say themselves when it has arrived (see ReadyContext). */
-const LOADING_SCREENS = new Set(['dashboard', 'sent', 'inbox', 'companies', 'log']);
+const LOADING_SCREENS = new Set(['dashboard', 'compose', 'sent', 'inbox', 'companies', 'log']);
 
 export function App({ onLoaded }: { onLoaded: () => void }) {
   return (
@@ -79,6 +88,7 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
       ['mod+N', () => navigate(screenAddress('send'))],
       ['mod+I', () => navigate(screenAddress('inbox'))],
       ['mod+E', () => navigate(screenAddress('export'))],
+      ['mod+shift+N', () => navigate(screenAddress('compose'))],
     ],
     ['INPUT', 'TEXTAREA', 'SELECT'],
   );
@@ -156,26 +166,44 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
             </Group>
           </AppShell.Header>
           <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
-            <NavLink
-              component="a"
-              href={href(COMPOSE_ADDRESS)}
-              label={t('compose.nav')}
-              active={location === COMPOSE_ADDRESS}
-              aria-current={location === COMPOSE_ADDRESS ? 'page' : undefined}
-              data-testid="nav-compose"
-            />
             {SCREENS.map((s) => (
               <NavLink
                 key={s}
                 component="a"
                 href={href(screenAddress(s))}
-                label={t(`nav.${s}`)}
+                label={s === 'compose' ? t('compose.nav') : t(`nav.${s}`)}
                 active={screen === s}
                 aria-current={screen === s ? 'page' : undefined}
                 data-testid={`nav-${s}`}
                 rightSection={s === 'inbox' ? <UnreadBadge refreshKey={unreadKey} /> : undefined}
               />
             ))}
+            {profile?.kind === 'local' && (
+              <NavLink
+                component="a"
+                href={href(CONSOLE_ADDRESS)}
+                label={t('console.nav')}
+                active={location === CONSOLE_ADDRESS}
+                aria-current={location === CONSOLE_ADDRESS ? 'page' : undefined}
+                data-testid="nav-console"
+              />
+            )}
+            <NavLink
+              component="a"
+              href={href(WEBHOOKS_ADDRESS)}
+              label={t('webhooks.nav')}
+              active={location === WEBHOOKS_ADDRESS}
+              aria-current={location === WEBHOOKS_ADDRESS ? 'page' : undefined}
+              data-testid="nav-webhooks"
+            />
+            <NavLink
+              component="a"
+              href={href(REFERENCE_ADDRESS)}
+              label={t('apiReference.nav')}
+              active={location === REFERENCE_ADDRESS}
+              aria-current={location === REFERENCE_ADDRESS ? 'page' : undefined}
+              data-testid="nav-reference"
+            />
           </AppShell.Navbar>
           {/* Keyed on the active profile: choosing another one remounts the screen, which loads its data again. */}
           <AppShell.Main key={profiles?.activeId ?? ''}>
@@ -205,10 +233,25 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
                 {(params) => <Companies profile={profile} editId={numeric(params.id)} />}
               </Route>
               <Route path="/log">
-                <ApiLog />
+                <ApiLog profile={profile} />
               </Route>
               <Route path="/profiles">
                 {profiles && <Profiles view={profiles} keychain={keychain} onChange={setProfiles} />}
+              </Route>
+              <Route path={CONSOLE_ADDRESS}>
+                <Suspense fallback={null}>
+                  <SandboxConsole profile={profile} />
+                </Suspense>
+              </Route>
+              <Route path={WEBHOOKS_ADDRESS}>
+                <Suspense fallback={null}>
+                  <WebhooksScreen profile={profile} />
+                </Suspense>
+              </Route>
+              <Route path={REFERENCE_ADDRESS}>
+                <Suspense fallback={null}>
+                  <ApiReferenceScreen profile={profile} />
+                </Suspense>
               </Route>
               <Route>
                 <Redirect to={screenAddress('dashboard')} replace />

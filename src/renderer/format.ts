@@ -41,7 +41,17 @@ export function formatDateTimeSeconds(value: string | null | undefined, language
   return formatMoment(value, language, true);
 }
 
-function formatMoment(value: string | null | undefined, language: string, seconds: boolean): string {
+/** A moment a developer compares with others close to it (API calls, webhook deliveries): to the millisecond. */
+export function formatDateTimeMillis(value: string | null | undefined, language: string): string {
+  return formatMoment(value, language, true, true);
+}
+
+function formatMoment(
+  value: string | null | undefined,
+  language: string,
+  seconds: boolean,
+  millis = false,
+): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
@@ -50,6 +60,7 @@ function formatMoment(value: string | null | undefined, language: string, second
     hour: '2-digit',
     minute: '2-digit',
     ...(seconds ? { second: '2-digit' } : {}),
+    ...(millis ? { fractionalSecondDigits: 3 } : {}),
     hourCycle: 'h23',
   });
 }

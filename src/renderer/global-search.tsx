@@ -4,8 +4,9 @@ import { useEffect, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { searchEverything, type SearchResults } from './api.ts';
-import { formatDate } from './format.ts';
+import { formatAmount, formatDate } from './format.ts';
 import { useGateway } from './gateway-context.ts';
+import { useInvoiceIndex } from './invoice-index/use-invoice-index.ts';
 import { companyAddress, receivedAddress, sentAddress } from './routes.ts';
 
 /** The server searches from three characters on (`q`), like the lists' own search boxes. */
@@ -13,7 +14,9 @@ const MIN_LENGTH = 3;
 
 /**
  * One search across sent invoices, received invoices and companies, in the header (`/` focuses it): typing
- * shows a few of each, grouped; picking one goes to its address (the invoice's drawer, the company's form).
+ * shows a few of each, grouped; picking one goes to its address (the invoice's drawer, the company's form). The
+ * server searches names, numbers, VAT numbers and files; the local invoice index adds what only the files say:
+ * amounts (`1.506,09`) and descriptions.
  */
 export function GlobalSearch({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
   const { t, i18n } = useTranslation();
@@ -22,6 +25,7 @@ export function GlobalSearch({ inputRef }: { inputRef: RefObject<HTMLInputElemen
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), 250);
   const [results, setResults] = useState<{ q: string; found: SearchResults } | null>(null);
+  const index = useInvoiceIndex(gateway);
 
   useEffect(() => {
     if (debounced.length < MIN_LENGTH) return;
@@ -59,6 +63,26 @@ export function GlobalSearch({ inputRef }: { inputRef: RefObject<HTMLInputElemen
           r.nome_prestatore ?? r.prestatore,
         ),
       })),
+    );
+    const listed = new Set(groups.flatMap((g) => g.items.map((item) => item.value)));
+    group(
+      t('lists.search.content'),
+      (index?.search(debounced) ?? [])
+        .map((entry) => ({
+          entry,
+          value: entry.kind === 'sent' ? sentAddress(entry.id) : receivedAddress(entry.id),
+        }))
+        .filter(({ value }) => !listed.has(value))
+        .map(({ entry, value }) => ({
+          value,
+          label: join(
+            entry.number,
+            date(entry.date),
+            entry.party,
+            entry.amount && formatAmount(Number(entry.amount.amount), entry.amount.currency, i18n.language),
+            entry.kind === 'sent' ? t('lists.search.sent') : t('lists.search.received'),
+          ),
+        })),
     );
     group(
       t('globalSearch.companies'),

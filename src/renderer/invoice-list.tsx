@@ -1,14 +1,16 @@
-import { Button, Group, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Receive, Send } from '../shared/api/types.ts';
+import { DOCUMENT_TYPES } from '../shared/fatturapa/code-labels.ts';
 import type { Gateway } from '../shared/gateway/channels.ts';
-import { LocalDate } from './localized.tsx';
-import type { PagedColumns } from './paged-table.tsx';
-import { amountCache, readAmount, type AmountKind, type KnownAmount } from './amounts.ts';
-import { getReceived, listCompanies, listSent, messageOf, type Page } from './api.ts';
+import type { KnownAmount } from './amounts.ts';
+import { listCompanies, messageOf, type Page } from './api.ts';
 import { formatAmount } from './format.ts';
+import type { IndexEntry } from './invoice-index/entry.ts';
 import { exportContent, type ExportFormat, type Sheet } from './list-export.ts';
+import { LocalDate } from './localized.tsx';
+import type { PagedColumns, TableFooter } from './paged-table.tsx';
 
 /** The whole filtered list is read for its total and its export up to this many rows. */
 export const ALL_ROWS_MAX = 5000;
@@ -24,48 +26,6 @@ export async function loadAllRows<T>(
     if (result.items.length === 0 || items.length >= result.total || items.length >= ALL_ROWS_MAX)
       return { items, total: result.total };
   }
-}
-
-/** Reads the amounts of sent invoices the cache does not know yet (reading a sent file costs nothing). */
-export async function fillSentAmounts(gateway: Gateway, profileId: string, rows: Send[]): Promise<void> {
-  const missing = rows.filter((r) => !amountCache.get(profileId, 'sent', r.id)).map((r) => r.id);
-  for (let i = 0; i < missing.length; i += 100) {
-    const ids = missing.slice(i, i + 100);
-    const page = await listSent(gateway, { ids: ids.join(','), include_payload: true, page_size: 100 });
-    for (const send of page.items) {
-      const amount = send.payload ? readAmount(send.payload, send.encoding) : null;
-      if (amount) amountCache.set(profileId, 'sent', send.id, amount);
-    }
-  }
-}
-
-/**
- * Reads the amounts of received invoices already read (reading them again costs nothing). An unread invoice is
- * never read here: that would count an operation and mark it read (see `readUnreadAmounts`).
- */
-export async function fillReadReceivedAmounts(
-  gateway: Gateway,
-  profileId: string,
-  rows: Receive[],
-  limit = 200,
-): Promise<void> {
-  const missing = rows
-    .filter((r) => r.is_read && !amountCache.get(profileId, 'received', r.id))
-    .slice(0, limit);
-  await readReceived(gateway, profileId, missing);
-}
-
-/** Reads these received invoices' files: each unread one counts one operation and becomes read. */
-export async function readReceived(gateway: Gateway, profileId: string, rows: Receive[]): Promise<void> {
-  const queue = [...rows];
-  const worker = async () => {
-    for (let row = queue.shift(); row; row = queue.shift()) {
-      const receive = await getReceived(gateway, row.id);
-      const amount = receive.payload ? readAmount(receive.payload, receive.encoding) : null;
-      if (amount) amountCache.set(profileId, 'received', row.id, amount);
-    }
-  };
-  await Promise.all([worker(), worker(), worker(), worker()]);
 }
 
 /** Company names by id (an account has tens of companies). */
@@ -84,15 +44,22 @@ export function useCompanyNames(gateway: Gateway): Map<number, string> {
   return names;
 }
 
-/** An amount cell: the total in the invoice's currency, with where it comes from in a tooltip; `—` if unknown. */
-export function AmountCell({ amount }: { amount: KnownAmount | undefined }) {
+/**
+ * An amount cell: the total in the invoice's currency, with where it comes from in a tooltip. `—` when unknown,
+ * saying why: a received invoice not read yet (reading it is billed, so no list reads it on its own), or a file
+ * that gives no amount. `data-amount` is empty then.
+ */
+export function AmountCell({ entry, unread }: { entry: IndexEntry | undefined; unread: boolean }) {
   const { t, i18n } = useTranslation();
+  const amount = entry?.amount;
   if (!amount) {
-    return (
+    const why = entry ? t('lists.amountUnknown') : unread ? t('lists.amountUnread') : null;
+    const dash = (
       <Text span fz="inherit" c="dimmed" data-testid="amount" data-amount="">
         —
       </Text>
     );
+    return why ? <Tooltip label={why}>{dash}</Tooltip> : dash;
   }
   return (
     <Tooltip label={amount.source === 'declared' ? t('amount.declared') : t('amount.computed')}>
@@ -111,63 +78,148 @@ export function AmountCell({ amount }: { amount: KnownAmount | undefined }) {
   );
 }
 
+/**
+ * The document type as its code (what accounting software and SDI use), named in the UI language on hover: an
+ * abbreviation, which costs a list of hundreds of rows nothing (a tooltip component per cell would).
+ */
+function TypeCell({ type }: { type: string | null | undefined }) {
+  const { i18n } = useTranslation();
+  if (!type) return null;
+  const labels = DOCUMENT_TYPES[type];
+  const name = labels ? (labels[i18n.language as 'it' | 'en' | 'de'] ?? labels.it) : null;
+  return name ? (
+    <abbr title={name} style={{ textDecoration: 'none' }}>
+      {type}
+    </abbr>
+  ) : (
+    <>{type}</>
+  );
+}
+
 export interface ListTotals {
-  /** Cents per currency, of the rows with a known amount. */
+  /** Cents per currency, of the counted rows with a known amount. */
   byCurrency: [string, number][];
+  /** Counted rows whose amount is unknown. */
   unknown: number;
+  /** Rows read (counted and left out). */
   rows: number;
   /** The filter matched more rows than were read (ALL_ROWS_MAX). */
   partial: boolean;
+  /** Invoices SDI rejected: never issued fiscally, so not in the total; what they would have added. */
+  discarded: { count: number; byCurrency: [string, number][] };
 }
 
-export function totalsOf(amounts: (KnownAmount | undefined)[], matched: number): ListTotals {
+function addTo(sums: Map<string, number>, amount: KnownAmount): void {
+  sums.set(amount.currency, (sums.get(amount.currency) ?? 0) + Math.round(Number(amount.amount) * 100));
+}
+const sorted = (sums: Map<string, number>) =>
+  [...sums.entries()].sort(([a], [b]) => a.localeCompare(b)) as [string, number][];
+
+export function totalsOf(
+  rows: { amount: KnownAmount | null | undefined; discarded?: boolean }[],
+  matched: number,
+): ListTotals {
   const sums = new Map<string, number>();
+  const discardedSums = new Map<string, number>();
   let unknown = 0;
-  for (const amount of amounts) {
-    if (!amount) unknown++;
-    else
-      sums.set(amount.currency, (sums.get(amount.currency) ?? 0) + Math.round(Number(amount.amount) * 100));
+  let discarded = 0;
+  for (const row of rows) {
+    if (row.discarded) {
+      discarded++;
+      if (row.amount) addTo(discardedSums, row.amount);
+    } else if (!row.amount) unknown++;
+    else addTo(sums, row.amount);
   }
   return {
-    byCurrency: [...sums.entries()].sort(([a], [b]) => a.localeCompare(b)),
+    byCurrency: sorted(sums),
     unknown,
-    rows: amounts.length,
-    partial: matched > amounts.length,
+    rows: rows.length,
+    partial: matched > rows.length,
+    discarded: { count: discarded, byCurrency: sorted(discardedSums) },
   };
 }
 
-/** The filtered list's total (`list-total`), per currency, saying how many amounts are unknown. */
-export function ListTotal({ totals }: { totals: ListTotals | null }) {
+/**
+ * The filtered list's total as the table's last row (`list-total`): the label under the first columns, the sums
+ * per currency under the amounts; what it leaves out (unknown amounts, invoices SDI rejected, rows beyond
+ * ALL_ROWS_MAX) said beside it.
+ */
+export function useTotalFooter(totals: ListTotals | null): TableFooter | null {
   const { t, i18n } = useTranslation();
   if (!totals || totals.rows === 0) return null;
-  const parts = totals.byCurrency.map(([currency, cents]) =>
-    formatAmount(cents / 100, currency, i18n.language),
-  );
-  return (
-    <Text
-      data-testid="list-total"
-      data-totals={JSON.stringify(
-        Object.fromEntries(totals.byCurrency.map(([c, v]) => [c, (v / 100).toFixed(2)])),
-      )}
-      data-unknown={totals.unknown}
-      fw={600}
-      style={{ fontVariantNumeric: 'tabular-nums' }}
-    >
-      {t('list.total', { amounts: parts.length > 0 ? parts.join(' + ') : '—' })}
+  const format = (sums: [string, number][]) =>
+    sums.map(([currency, cents]) => formatAmount(cents / 100, currency, i18n.language));
+  const amounts = format(totals.byCurrency);
+  const notes = (
+    <>
       {totals.unknown > 0 && (
-        <Text span c="dimmed" fw={400}>
-          {' '}
-          {t('list.unknown', { count: totals.unknown })}
-        </Text>
+        <Tooltip label={t('lists.total.unknownHint')} multiline w={320}>
+          <Text span size="sm" c="dimmed" data-testid="list-total-unknown">
+            {t('list.unknown', { count: totals.unknown })}
+          </Text>
+        </Tooltip>
+      )}
+      {totals.discarded.count > 0 && (
+        <Tooltip label={t('lists.total.discardedHint')} multiline w={320}>
+          <Text span size="sm" c="dimmed" data-testid="list-total-discarded">
+            {t('lists.total.discarded', {
+              count: totals.discarded.count,
+              amounts: format(totals.discarded.byCurrency).join(' + ') || '—',
+            })}
+          </Text>
+        </Tooltip>
       )}
       {totals.partial && (
-        <Text span c="dimmed" fw={400}>
-          {' '}
+        <Text span size="sm" c="dimmed">
           {t('list.partial', { count: totals.rows })}
         </Text>
       )}
-    </Text>
+    </>
   );
+  const label = (
+    <Group gap="xs" wrap="wrap">
+      <Text span fw={700} size="sm">
+        {t('lists.total.of', { count: totals.rows - totals.discarded.count })}
+      </Text>
+      {notes}
+    </Group>
+  );
+  return {
+    label,
+    cells: {
+      amount: (
+        <Stack gap={0} align="flex-end">
+          {(amounts.length > 0 ? amounts : ['—']).map((text) => (
+            <Text
+              key={text}
+              span
+              fw={700}
+              size="sm"
+              style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+            >
+              {text}
+            </Text>
+          ))}
+        </Stack>
+      ),
+    },
+    collapsed: (
+      <Group gap="xs" wrap="wrap">
+        <Text span fw={700} size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {t('list.total', { amounts: amounts.length > 0 ? amounts.join(' + ') : '—' })}
+        </Text>
+        {notes}
+      </Group>
+    ),
+    testId: 'list-total',
+    attributes: {
+      'data-totals': JSON.stringify(
+        Object.fromEntries(totals.byCurrency.map(([c, v]) => [c, (v / 100).toFixed(2)])),
+      ),
+      'data-unknown': String(totals.unknown),
+      'data-discarded': String(totals.discarded.count),
+    },
+  };
 }
 
 /** CSV and XLSX of the filtered list (`export-list`, `data-format`). */
@@ -221,29 +273,26 @@ export function ExportButtons({
   );
 }
 
-export function amountOf(profileId: string | null, kind: AmountKind, id: number): KnownAmount | undefined {
-  return profileId ? amountCache.get(profileId, kind, id) : undefined;
-}
-
 /**
  * The columns both invoice lists share, by id, for each screen to place in its own order: type and amount come
- * from the amount cache (the table keeps a row's values once read, so cells are drawn from the cache), dates
- * stay raw values drawn by LocalDate so a language switch redraws them.
+ * from the invoice index (`entryOf`; the table keeps a row's values once read, so cells are drawn from the index),
+ * dates stay raw values drawn by LocalDate so a language switch redraws them.
  */
 export function sharedInvoiceColumns<T extends Send | Receive>(options: {
-  kind: AmountKind;
-  profileId: string | null;
+  entryOf: (row: T) => IndexEntry | undefined;
+  /** A row whose file is not read yet, on purpose (an unread received invoice). */
+  unread?: (row: T) => boolean;
   companies: Map<number, string>;
   labels: { type: string; number: string; date: string; company: string; amount: string; file: string };
 }) {
-  const { kind, profileId, companies, labels } = options;
-  const cached = (row: T) => amountOf(profileId, kind, row.id);
+  const { entryOf, companies, labels } = options;
+  const unread = options.unread ?? (() => false);
   const columns = {
     type: {
       id: 'type',
       header: labels.type,
-      accessorFn: (row: T) => cached(row)?.type ?? '',
-      cell: (info: { row: { original: T } }) => cached(info.row.original)?.type ?? '',
+      accessorFn: (row: T) => entryOf(row)?.amount?.type ?? '',
+      cell: (info: { row: { original: T } }) => <TypeCell type={entryOf(info.row.original)?.amount?.type} />,
     },
     number: { id: 'number', header: labels.number, accessorFn: (row: T) => row.document_number ?? '' },
     date: {
@@ -261,8 +310,10 @@ export function sharedInvoiceColumns<T extends Send | Receive>(options: {
     amount: {
       id: 'amount',
       header: labels.amount,
-      accessorFn: (row: T) => cached(row)?.amount ?? '',
-      cell: (info: { row: { original: T } }) => <AmountCell amount={cached(info.row.original)} />,
+      accessorFn: (row: T) => entryOf(row)?.amount?.amount ?? '',
+      cell: (info: { row: { original: T } }) => (
+        <AmountCell entry={entryOf(info.row.original)} unread={unread(info.row.original)} />
+      ),
     },
     file: { id: 'file', header: labels.file, accessorFn: (row: T) => row.file_name ?? '' },
   } satisfies Record<string, PagedColumns<T>[number]>;

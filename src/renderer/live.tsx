@@ -1,11 +1,10 @@
 import { Alert } from '@mantine/core';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Gateway, LiveChange } from '../shared/gateway/channels.ts';
+import type { LiveChange } from '../shared/gateway/channels.ts';
 import { useGateway } from './gateway-context.ts';
+import { pollForChanges } from './live-poll.ts';
 
-/** A remote service is asked this often for news while the window is visible (it has no push channel). */
-export const POLL_MS = 15_000;
 /** Retries of a lost push channel wait this long at first, doubling up to `RETRY_MAX_MS`. */
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 15_000;
@@ -24,8 +23,9 @@ const Context = createContext<LiveContext>({ subscribe: () => () => {}, mode: 's
 
 /**
  * Keeps the open screens current. The local sandbox pushes its changes (`live.watch`, server-sent events); a
- * remote service is polled politely instead (every 15 s while the window is visible, waiting out a 429's
- * `Retry-After`). Screens listen with `useLiveReload`; a lost push channel shows a banner and is retried.
+ * remote service is polled politely instead (live-poll.ts: every 15 s while the window is visible, within its
+ * rate limits, backing off on 429). Screens listen with `useLiveReload`; a lost push channel, or a remote service
+ * that stops answering, shows a banner, and both are retried.
  */
 export function LiveProvider({ children }: { children: ReactNode }) {
   const gateway = useGateway();
@@ -68,7 +68,13 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         if (stopped || result.outcome === 'replaced') return;
         if (result.outcome === 'unavailable') {
           setMode('poll');
-          await poll(gateway, fire, () => stopped, sleep);
+          await pollForChanges({
+            gateway,
+            fire,
+            onHealth: (health) => !stopped && setMode(health === 'ok' ? 'poll' : 'lost'),
+            stopped: () => stopped,
+            sleep,
+          });
           return;
         }
         // The banner shows only if the channel is not back soon (a `ready` clears it).
@@ -89,7 +95,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   return <Context value={{ subscribe, mode }}>{children}</Context>;
 }
 
-/** The non-blocking banner of a lost push channel; it goes away by itself once the channel is back. */
+/** The non-blocking banner of a lost connection; it goes away by itself once the service answers again. */
 export function ConnectionBanner() {
   const { t } = useTranslation();
   const { mode } = useContext(Context);
@@ -128,46 +134,4 @@ export function useLiveReload(matters: (change: LiveChange) => boolean): number 
   });
   useEffect(() => () => clearTimeout(pending.current ?? undefined), []);
   return key;
-}
-
-/**
- * Polling a remote service: the newest sent update and received invoice, and the unread count. When they
- * differ from the last poll the screens are told to read again (`ready`). A 429 waits for its `Retry-After`.
- */
-async function poll(
-  gateway: Gateway,
-  fire: Listener,
-  stopped: () => boolean,
-  sleep: (ms: number) => Promise<void>,
-): Promise<void> {
-  let last: string | null = null;
-  while (!stopped()) {
-    await sleep(POLL_MS);
-    if (stopped()) return;
-    if (globalThis.document?.visibilityState === 'hidden') continue;
-    try {
-      const answers = await Promise.all([
-        gateway.api.request({ method: 'GET', path: '/send', query: { page_size: 1, sort: '-last_update' } }),
-        gateway.api.request({ method: 'GET', path: '/receive', query: { page_size: 1, sort: '-created' } }),
-        gateway.api.request({ method: 'GET', path: '/receive', query: { page_size: 1, unread: true } }),
-      ]);
-      const limited = answers.find((a) => a.status === 429);
-      if (limited) {
-        const wait = Number(limited.headers['retry-after']);
-        await sleep(Number.isFinite(wait) && wait > 0 ? wait * 1000 : POLL_MS * 2);
-        continue;
-      }
-      const signature = JSON.stringify(
-        answers.map((a) => [
-          a.status,
-          a.headers['service-total-count'],
-          JSON.stringify(a.body).slice(0, 2000),
-        ]),
-      );
-      if (last !== null && signature !== last) fire({ type: 'ready' });
-      last = signature;
-    } catch {
-      // The service is unreachable: the screens say so when they next load; polling goes on.
-    }
-  }
 }

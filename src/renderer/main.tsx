@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import './print.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createHttpGateway } from '../shared/gateway/http-gateway.ts';
+import { createHttpGateway } from './http-gateway.ts';
 import type { Gateway } from '../shared/gateway/channels.ts';
 import { App } from './app.tsx';
 import { GatewayContext } from './gateway-context.ts';

@@ -46,9 +46,25 @@ export interface PagedTableProps<T extends RowData> {
   onRowClick?: (row: T) => void;
   /** Marks a row, e.g. an unread invoice: `data-*` attributes for tests and styling, bold text. */
   rowMark?: (row: T) => { attribute: string; bold: boolean } | null;
+  /** A last row under the rows, e.g. the filtered list's total, its figures under their own columns. */
+  footer?: TableFooter | null;
   /** Changing it reloads the current page (e.g. after a drawer marked a row read). */
   reloadKey?: number;
   pageSize?: number;
+}
+
+/**
+ * The footer row: `label` spans the columns before the first one with a value, and each value sits under its
+ * column (a total under the amounts, aligned as they are). With none of those columns shown, `collapsed` fills
+ * the row instead.
+ */
+export interface TableFooter {
+  label: ReactNode;
+  cells: Partial<Record<string, ReactNode>>;
+  collapsed: ReactNode;
+  testId?: string;
+  /** The row's own `data-*` attributes, for tests. */
+  attributes?: Record<string, string>;
 }
 
 const PAGE_SIZES = [10, 20, 50, 100, 200];
@@ -259,6 +275,15 @@ export function PagedTable<T extends RowData>(props: PagedTableProps<T>) {
                   );
                 })}
               </Table.Tbody>
+              {props.footer && total > 0 && (
+                <Table.Tfoot>
+                  <FooterRow
+                    footer={props.footer}
+                    columns={visibleColumns.map((c) => c.id ?? '')}
+                    numeric={props.numeric ?? []}
+                  />
+                </Table.Tfoot>
+              )}
             </Table>
             {total === 0 && <Text c="dimmed">{props.emptyText}</Text>}
             {total > 0 && (
@@ -286,3 +311,37 @@ export function PagedTable<T extends RowData>(props: PagedTableProps<T>) {
 }
 
 const EMPTY: never[] = [];
+
+function FooterRow({
+  footer,
+  columns,
+  numeric,
+}: {
+  footer: TableFooter;
+  columns: string[];
+  numeric: string[];
+}) {
+  const first = columns.findIndex((id) => footer.cells[id] !== undefined);
+  const style = { borderTop: '2px solid var(--mantine-color-default-border)' };
+  if (first <= 0) {
+    return (
+      <Table.Tr data-testid={footer.testId} {...footer.attributes}>
+        <Table.Td colSpan={columns.length} style={style}>
+          {footer.collapsed}
+        </Table.Td>
+      </Table.Tr>
+    );
+  }
+  return (
+    <Table.Tr data-testid={footer.testId} {...footer.attributes}>
+      <Table.Td colSpan={first} style={style}>
+        {footer.label}
+      </Table.Td>
+      {columns.slice(first).map((id) => (
+        <Table.Td key={id} ta={numeric.includes(id) ? 'right' : undefined} style={style}>
+          {footer.cells[id] ?? null}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+}

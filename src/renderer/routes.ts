@@ -16,6 +16,9 @@ import { SCREENS, type Screen } from '../shared/gateway/channels.ts';
  * | `#/companies`, `#/companies/5`           | companies; with company 5 open for editing        |
  * | `#/log`                                  | the API log                                       |
  * | `#/profiles`                             | profiles                                          |
+ * | `#/console`                              | the sandbox console (local sandbox only)          |
+ * | `#/webhooks`                             | webhooks, their deliveries, the built-in receiver |
+ * | `#/reference`                            | the API reference (`/v1/openapi.json`)            |
  */
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -38,6 +41,12 @@ export const composeFromSent = (id: number, mode: 'correct' | 'creditNote' | 'du
   address(COMPOSE_ADDRESS, { from: `sent/${id}`, mode });
 export const receivedAddress = (id: number) => `/inbox/${id}`;
 export const companyAddress = (id: number) => `/companies/${id}`;
+/** The sandbox console: the local sandbox's clock, SDI queue, held invoices, PA answers and reset. */
+export const CONSOLE_ADDRESS = '/console';
+/** Webhooks: the account's own, their delivery history, and (local sandbox) the built-in receiver. */
+export const WEBHOOKS_ADDRESS = '/webhooks';
+/** The API reference: the sandbox's own API as its server describes itself (`/v1/openapi.json`). */
+export const REFERENCE_ADDRESS = '/reference';
 
 /** The screen an address belongs to; null when it names none (the app then goes to the dashboard). */
 export function screenOf(path: string): Screen | null {

@@ -11,24 +11,43 @@ export interface SandboxTime {
   now: Date;
   offsetSeconds: number;
   frozen: boolean;
+  /** Real time at this reading (ms), to compare the two clocks. */
+  wall: number;
 }
 
 /** Under a minute apart the two clocks read the same to a person: no need to say anything. */
 const SAME_MS = 60_000;
 const TICK_MS = 30_000;
 
+/** Who wants to know that the sandbox console just moved the clock (the header, the console itself). */
+const moveListeners = new Set<() => void>();
+
+/** Said by whoever moved the sandbox clock: every reader asks for it again at once. */
+export function announceClockMove(): void {
+  for (const listener of [...moveListeners]) listener();
+}
+
 /**
- * The local sandbox's clock, while it differs from real time (moved with `POST /_sandbox/clock`, or frozen);
- * null otherwise, and always for remote profiles, which have no such clock. Asked again on `refreshKey` (each
- * screen change): the clock only moves when someone moves it.
+ * The local sandbox's clock as it reads now, ticking every `tickMs` with real time unless frozen; null for remote
+ * profiles (no such clock) and until it is known. Asked again on `refreshKey` and whenever the console moves it.
  */
-export function useSandboxClock(profile: ProfileView | null, refreshKey: unknown): SandboxTime | null {
+export function useSandboxTime(
+  profile: ProfileView | null,
+  refreshKey: unknown,
+  tickMs: number = TICK_MS,
+): SandboxTime | null {
   const gateway = useGateway();
   const local = profile?.kind === 'local';
   const [state, setState] = useState<{ at: number; now: number; offset: number; frozen: boolean } | null>(
     null,
   );
   const [tick, setTick] = useState(() => Date.now());
+  const [moves, setMoves] = useState(0);
+  useEffect(() => {
+    const listener = () => setMoves((m) => m + 1);
+    moveListeners.add(listener);
+    return () => void moveListeners.delete(listener);
+  }, []);
   useEffect(() => {
     if (!local) return;
     let live = true;
@@ -43,15 +62,27 @@ export function useSandboxClock(profile: ProfileView | null, refreshKey: unknown
     return () => {
       live = false;
     };
-  }, [gateway, local, refreshKey]);
+  }, [gateway, local, refreshKey, moves]);
   useEffect(() => {
-    const timer = setInterval(() => setTick(Date.now()), TICK_MS);
+    const timer = setInterval(() => setTick(Date.now()), tickMs);
     return () => clearInterval(timer);
-  }, []);
+  }, [tickMs]);
   if (!local || !state) return null;
-  const now = state.frozen ? state.now : state.now + (tick - state.at);
-  if (Math.abs(now - tick) < SAME_MS) return null;
-  return { now: new Date(now), offsetSeconds: state.offset, frozen: state.frozen };
+  const wall = Math.max(tick, state.at);
+  const now = state.frozen ? state.now : state.now + (wall - state.at);
+  return { now: new Date(now), offsetSeconds: state.offset, frozen: state.frozen, wall };
+}
+
+/**
+ * The local sandbox's clock, while it differs from real time (moved with `POST /_sandbox/clock`, or frozen);
+ * null otherwise, and always for remote profiles, which have no such clock. Asked again on `refreshKey` (each
+ * screen change) and when the console moves it: the clock only moves when someone moves it.
+ */
+export function useSandboxClock(profile: ProfileView | null, refreshKey: unknown): SandboxTime | null {
+  const time = useSandboxTime(profile, refreshKey);
+  if (!time) return null;
+  if (Math.abs(time.now.getTime() - time.wall) < SAME_MS) return null;
+  return time;
 }
 
 /** The header's reminder that the sandbox lives at another time than the wall clock. */

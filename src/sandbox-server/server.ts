@@ -14,6 +14,7 @@ import type { IdempotencyStore } from './http/idempotency.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/limits/rate-limits.ts';
 import { scheduleMaintenanceJobs } from './jobs/maintenance.ts';
 import { JobWorker } from './jobs/worker.ts';
+import { LocalReceiver } from './local-receiver/receiver.ts';
 import { cryptoRandom, type RandomSource } from './random.ts';
 import { settingsClockPersistence } from './sdi/clock-persistence.ts';
 import { openStore, type Store } from './store/store.ts';
@@ -115,6 +116,7 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     stallMs: options.workerStallMs ?? 30_000,
   });
   const ui = options.uiDir === null ? null : appUiRoutes(options.uiDir ?? DEFAULT_UI_DIR, services.keys);
+  const localReceiver = new LocalReceiver({ store, webhooks: services.webhooks, clock });
   const app = createApp({
     store,
     services,
@@ -128,6 +130,7 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     worker,
     sandboxClock: clock instanceof SandboxClock ? clock : null,
     ui,
+    localReceiver,
   });
 
   const host = options.host ?? DEFAULT_HOST;
@@ -164,6 +167,8 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
         const deadline = Date.now() + graceMs;
         // Open event streams (an open UI) end now: they would otherwise last until the deadline cuts them.
         services.live.close();
+        // The built-in receiver's webhooks go while the database is open; nothing answers at their address after.
+        void localReceiver.close();
         // Requests in flight finish, then their connections close instead of idling in keep-alive.
         for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
         // Past the grace period, whatever is still open (a stalled upload, a slow reader) is cut.

@@ -100,21 +100,26 @@ describe('the composer, in Chromium', () => {
       await page.getByTestId('compose-add-line').click();
       await line(2).getByLabel('Description', { exact: true }).fill('Corso di formazione');
       await line(2).getByLabel('Unit price', { exact: true }).fill('200');
-      await choose(page, line(2), 'VAT', 'No VAT (nature)');
+      await choose(page, line(2), 'VAT', 'No VAT');
       await choose(page, line(2), 'Nature (no VAT)', /^N4/);
       await line(2).getByLabel('Legal reference', { exact: true }).fill('Art. 10 DPR 633/72');
       expect(await lines.count()).toBe(3);
 
       // Withholding: 20% on the two taxed lines (1,000.00 + 100.00), the exempt course is not subject.
-      await page.getByTestId('compose-withholding').click();
+      await page.getByTestId('compose-add-withholding').click();
+      expect(await page.getByTestId('compose-withholding').count()).toBe(1);
 
       await vatProblem.first().waitFor({ timeout: STEP_MS });
       const totals = page.getByTestId('compose-totals');
       // By hand: taxable 1,000 + 100 + 200 = 1,300.00; VAT 220.00 + 10.00 = 230.00; stamp 2.00 (200.00 exempt
       // over 77.47); total 1,532.00; withholding 20% × 1,100.00 = 220.00; net 1,312.00.
       await expect.poll(() => totals.getAttribute('data-total'), { timeout: STEP_MS }).toBe('1532.00');
-      expect(await totals.getAttribute('data-net')).toBe('1312.00');
+      // The net follows the withholding once the debounced draft has it: polled too, never sampled.
+      await expect.poll(() => totals.getAttribute('data-net'), { timeout: STEP_MS }).toBe('1312.00');
       expect(await page.getByTestId('compose-summary-row').count()).toBe(3);
+      // The problem is shown at its field only, and counted in the list below the totals.
+      expect(await vatProblem.count()).toBe(1);
+      expect(await page.getByTestId('compose-problems-at-fields').getAttribute('data-count')).toBe('1');
       await page.screenshot({ path: join(SHOTS, 'compose-en-field-error.png'), fullPage: true });
 
       // Fixed: the problem goes away.
@@ -206,6 +211,9 @@ describe('the composer, in Chromium', () => {
       );
       await numberProblem.first().waitFor({ timeout: STEP_MS });
       expect(await numberProblem.first().innerText()).toContain('00404');
+      expect(await numberProblem.count()).toBe(1);
+      // In the UI language, with the draft's number: SDI's own text is Italian.
+      expect(await numberProblem.innerText()).toContain('Duplicate invoice: number D-7');
       await page.screenshot({ path: join(SHOTS, 'compose-en-correct.png'), fullPage: true });
 
       const documentSection = page.getByRole('region', { name: 'Document', exact: true });
@@ -219,6 +227,15 @@ describe('the composer, in Chromium', () => {
       const id = Number(/#\/sent\/(\d+)/.exec(page.url())![1]);
       expect(id).not.toBe(again.body.id);
       await waitForState(api, id, 'Consegnato');
+      await page.locator('[data-testid="sdi-update"][data-state="Consegnato"]').waitFor({ timeout: STEP_MS });
+      // The discarded invoice knows it was corrected: opening it again to correct says so, with a link.
+      await page.goto(`${ui.sandbox.origin}/app/#/compose?from=sent/${again.body.id}&mode=correct`);
+      const link = page.getByTestId('compose-correction-link');
+      await link.waitFor({ timeout: STEP_MS });
+      expect(await link.getByRole('link').getAttribute('href')).toBe(`#/sent/${id}`);
+      await page.getByRole('button', { name: 'Discard draft' }).click();
+      await page.getByTestId('compose-discard-confirm').click();
+      await page.goto(`${ui.sandbox.origin}/app/#/sent/${id}`);
       await page.locator('[data-testid="sdi-update"][data-state="Consegnato"]').waitFor({ timeout: STEP_MS });
       // A delivered invoice offers a credit note, which opens as a TD04 linked to it.
       await page.getByTestId('credit-note').click();

@@ -130,7 +130,7 @@ describe('the frame an accountant lives in: addresses, keys, search, forms, cloc
       expect(await hashOf(page)).toBe(`#/companies/${seeded.company.id}`);
       await page.getByTestId('company-editor').waitFor({ timeout: STEP_MS });
 
-      // The server searches names, VAT numbers, file names and SDI ids (not document numbers).
+      // The server searches names, VAT numbers, document numbers, file names and SDI ids.
       await page.getByTestId('global-search').fill('Fornitore Carta');
       await page.getByRole('option', { name: new RegExp(seeded.received.document_number!) }).click();
       await page.getByTestId('received-details').waitFor({ timeout: STEP_MS });
@@ -139,6 +139,46 @@ describe('the frame an accountant lives in: addresses, keys, search, forms, cloc
       await app.close();
     }
   }, 60_000);
+
+  it.each([
+    ['en', 'SDI rejected the file', 'Duplicate invoice: number X-810 of 2026-03-20 was already transmitted'],
+    [
+      'de',
+      'SDI hat die Datei abgelehnt',
+      'Doppelte Rechnung: Nummer X-810 vom 2026-03-20 wurde bereits übermittelt',
+    ],
+    [
+      'it',
+      'File scartato dal Sistema di Interscambio',
+      'Fattura duplicata: numero X-810 del 2026-03-20 già trasmessa',
+    ],
+  ] as const)(
+    'tells what SDI said in %s, keeping its Italian words as a second line',
+    async (language, meaning, reason) => {
+      const app = await openApp(ui.browser, ui.sandbox.origin, language);
+      const { page } = app;
+      try {
+        await page.goto(`${ui.sandbox.origin}/app/#/sent/${seeded.rejected.id}`);
+        const update = page.locator('[data-testid="sdi-update"][data-state="Scartato"]');
+        await update.waitFor({ timeout: STEP_MS });
+        expect(await update.getByTestId('sdi-meaning').innerText()).toContain(meaning);
+        const error = update.locator('[data-testid="sdi-error"][data-code="00404"]');
+        expect(await error.innerText()).toContain(`00404: ${reason}`);
+        const original = error.getByTestId('sdi-original');
+        if (language === 'it') {
+          // Already SDI's own words: nothing to repeat.
+          expect(await original.count()).toBe(0);
+        } else {
+          expect(await original.getAttribute('lang')).toBe('it');
+          expect(await original.innerText()).toContain('Fattura duplicata: numero X-810 del 2026-03-20');
+        }
+        expect(app.problems).toEqual([]);
+      } finally {
+        await app.close();
+      }
+    },
+    60_000,
+  );
 
   it('edits a company, and offers to reload it when someone else changed it meanwhile (409)', async () => {
     const vat = italianVat(820);

@@ -114,6 +114,7 @@ describe('no English and no API words in the Italian and German UI', () => {
         await visit('companies', '/companies', 'companies-table');
         await visit('company editor', `/companies/${seeded.company.id}`, 'company-editor');
         await visit('log', '/log', 'log-table');
+        await visit('webhooks', '/webhooks', 'webhooks-table');
         await visit('profiles', '/profiles', 'profiles-table');
 
         await page.goto(`${ui.sandbox.origin}/app/#/companies`);

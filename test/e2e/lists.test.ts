@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -9,6 +10,8 @@ import { invoiceXml, italianVat, type InvoiceOptions } from '../support/invoices
 import type { ApiCaller, TestSandbox } from '../support/sandbox.ts';
 import { openApp, STEP_MS } from './support/app-page.ts';
 import { startUiFixture, type UiFixture } from './support/ui-fixture.ts';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** How soon an open screen must show what SDI just recorded: the issue's functional deadline, not a perf figure. */
 const LIVE_MS = 1_000;
@@ -79,6 +82,22 @@ describe('the invoice lists and their live states, in Chromium', () => {
     return sent.body;
   }
 
+  /** A company of its own for a journey, so that what other journeys send does not change its list. */
+  async function newCompany(seed: number, name: string): Promise<{ id: number; vat: string; name: string }> {
+    const vat = italianVat(seed);
+    const created = await api.post<{ id: number }>('/v1/company', {
+      json: { vat, fiscal_code: vat.slice(2), name },
+    });
+    expect(created.status).toBe(201);
+    return { id: created.body.id, vat, name };
+  }
+
+  /** How many received invoices the service still holds unread. */
+  async function unreadCount(): Promise<number> {
+    const answer = await api.get<Receive[]>('/v1/receive', { query: { unread: true, page_size: 1 } });
+    return Number(answer.headers.get('service-total-count'));
+  }
+
   /** Waits until SDI is past Inviato with an invoice (it answers at once, but asynchronously). */
   async function settled(id: number): Promise<void> {
     const deadline = Date.now() + STEP_MS;
@@ -88,14 +107,14 @@ describe('the invoice lists and their live states, in Chromium', () => {
     }
   }
 
-  async function deliver(net: number, number: string): Promise<void> {
+  async function deliver(net: number, number: string, to = company.vat): Promise<void> {
     const inbound = await api.post('/_sandbox/inbound', {
       json: {
         payload: invoiceOf(
           {
             supplierVat: italianVat(5_201),
             supplierName: 'Cartoleria Rossi Snc',
-            customerVat: company.vat,
+            customerVat: to,
             number,
             date: '2026-03-02',
           },
@@ -253,6 +272,267 @@ describe('the invoice lists and their live states, in Chromium', () => {
       await app.close();
     }
   }, 60_000);
+
+  it('leaves what SDI rejected out of the total, says so, and puts the total under the amounts', async () => {
+    const own = await newCompany(5_300, 'Studio Verdi Srl');
+    const kept = await send(
+      invoiceOf({ supplierVat: own.vat, supplierName: own.name, number: 'V-1', date: '2026-02-11' }, 1000),
+    );
+    const rejected = await send(
+      invoiceOf({ supplierVat: own.vat, supplierName: own.name, number: 'V-2', date: '2026-02-12' }, 500),
+      'scarto=00404',
+    );
+    await settled(kept.id);
+    await settled(rejected.id);
+    expect((await api.get<Send>(`/v1/send/${rejected.id}`)).body.latest_state).toBe('Scartato');
+    const app = await openApp(browser, sandbox.origin);
+    const { page } = app;
+    try {
+      await openAddress(page, `#/sent?company=${own.id}`);
+      const total = page.getByTestId('list-total');
+      await expect.poll(() => total.getAttribute('data-discarded'), { timeout: STEP_MS }).toBe('1');
+      // 1,000 + 22 % counts; the rejected 500 + 22 % = 610 does not, and the total says so.
+      expect(await total.getAttribute('data-totals')).toBe(JSON.stringify({ EUR: '1220.00' }));
+      expect(await total.getAttribute('data-unknown')).toBe('0');
+      const text = await total.innerText();
+      expect(text).toContain('Total (1 invoice)');
+      expect(text).toContain('1 invoice rejected by SDI not counted (€610.00)');
+      // The rejected invoice stays in the list with its amount.
+      const rejectedRow = page.locator('[data-testid="sent-table"] tbody tr', { hasText: 'V-2' });
+      expect(await rejectedRow.getByTestId('amount').getAttribute('data-amount')).toBe('610.00');
+
+      // The total sits in the amount column: the same left edge and width as its header, aligned right.
+      const header = page.getByTestId('sent-table').locator('thead th', { hasText: /^Amount$/ });
+      const cell = total.locator('td', { hasText: '€1,220.00' });
+      expect(await cell.count()).toBe(1);
+      const [h, c] = [(await header.boundingBox())!, (await cell.boundingBox())!];
+      expect(Math.abs(h.x - c.x)).toBeLessThan(1);
+      expect(Math.abs(h.width - c.width)).toBeLessThan(1);
+      expect(await cell.evaluate((td) => getComputedStyle(td).textAlign)).toBe('right');
+
+      // A document number finds its invoice, in the list and in the header search; so does an amount, which
+      // only the invoice index knows.
+      await page.getByTestId('search').fill('V-2');
+      await expect.poll(() => rowNumbers(page, 'sent-table'), { timeout: STEP_MS }).toEqual(['V-2']);
+      await page.getByTestId('global-search').fill('1,220.00');
+      const byAmount = page.getByRole('option', { name: /V-1 .*€1,220\.00 · sent/ });
+      await byAmount.waitFor({ timeout: STEP_MS });
+      expect(await page.getByRole('listbox').innerText()).toContain('Found inside invoices');
+      await byAmount.click();
+      await expect
+        .poll(() => page.evaluate(() => location.hash), { timeout: STEP_MS })
+        .toBe(`#/sent/${kept.id}`);
+      expect(app.problems).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
+  it('never reads an unread received invoice to fill a column; shows amounts once read, or when asked knowing the cost', async () => {
+    const own = await newCompany(5_310, 'Studio Neri Srl');
+    await deliver(1000, 'N-1', own.vat);
+    await deliver(2000, 'N-2', own.vat);
+    const ofCompany = async () =>
+      (await api.get<Receive[]>('/v1/receive', { query: { company_id: own.id } })).body;
+    expect((await ofCompany()).map((r) => r.is_read)).toEqual([false, false]);
+    const app = await openApp(browser, sandbox.origin);
+    const { page } = app;
+    try {
+      await openAddress(page, `#/inbox?company=${own.id}`);
+      const total = page.getByTestId('list-total');
+      await expect.poll(() => total.getAttribute('data-unknown'), { timeout: STEP_MS }).toBe('2');
+      const rows = page.locator('[data-testid="inbox-table"] tbody tr');
+      expect(await rows.count()).toBe(2);
+      expect(
+        await rows
+          .getByTestId('amount')
+          .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-amount'))),
+      ).toEqual(['', '']);
+      // Every column says what it is: no blank first column.
+      const headers = await page
+        .locator('[data-testid="inbox-table"] thead th')
+        .evaluateAll((cells) => cells.map((c) => (c as HTMLElement).innerText.trim()));
+      expect(headers.filter((h) => h === '')).toEqual([]);
+      expect(headers[0]).toBe('Type');
+      expect(headers).toContain('Status');
+      // Listing and totalling read no file: both still unread on the service.
+      expect((await ofCompany()).map((r) => r.is_read)).toEqual([false, false]);
+
+      // Opening one reads it (as the user chose): from then on the list shows its amount.
+      await rows.filter({ hasText: 'N-1' }).click();
+      await page.locator('[data-testid="received-details"][data-read="true"]').waitFor({ timeout: STEP_MS });
+      await page.keyboard.press('Escape');
+      await page.getByTestId('received-details').waitFor({ state: 'detached', timeout: STEP_MS });
+      await expect
+        .poll(() => rows.filter({ hasText: 'N-1' }).getByTestId('amount').getAttribute('data-amount'), {
+          timeout: STEP_MS,
+        })
+        .toBe('1220.00');
+      await expect.poll(() => total.getAttribute('data-unknown'), { timeout: STEP_MS }).toBe('1');
+      expect(await rows.filter({ hasText: 'N-2' }).getByTestId('amount').getAttribute('data-amount')).toBe(
+        '',
+      );
+
+      // The rest, only after being told what it costs.
+      await page.getByTestId('show-amounts').click();
+      const confirm = page.getByRole('dialog');
+      await confirm.getByTestId('show-amounts-cost').waitFor({ timeout: STEP_MS });
+      const said = await confirm.innerText();
+      expect(said).toContain(
+        'reads 1 unread invoice on this page: it counts as 1 operation and marks it read',
+      );
+      expect(said).toMatch(/Operations left on this account: [\d,]+\./);
+      expect(said).toContain('In the sandbox, operations use no credit.');
+      expect((await ofCompany()).find((r) => r.document_number === 'N-2')?.is_read).toBe(false);
+      await page.getByTestId('show-amounts-ok').click();
+      await expect.poll(() => total.getAttribute('data-unknown'), { timeout: STEP_MS }).toBe('0');
+      expect(await total.getAttribute('data-totals')).toBe(JSON.stringify({ EUR: '3660.00' }));
+      expect((await ofCompany()).map((r) => r.is_read)).toEqual([true, true]);
+      expect(app.problems).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
+  it('keeps what it read in an encrypted index that survives a reload, and rebuilds it without reading unread invoices', async () => {
+    const app = await openApp(browser, sandbox.origin);
+    const { page } = app;
+    try {
+      // The plaintext cache of earlier versions is dropped, not kept beside the index.
+      await page.evaluate(() =>
+        localStorage.setItem('scambio.amounts.local', '{"sent:1":{"amount":"1.00"}}'),
+      );
+      await page.reload();
+      await page.locator('#root[data-app-state="loaded"]').waitFor({ timeout: STEP_MS });
+      await openAddress(page, `#/sent?company=${company.id}`);
+      const total = page.getByTestId('list-total');
+      await expect.poll(() => total.getAttribute('data-unknown'), { timeout: STEP_MS }).toBe('0');
+      expect(await page.evaluate(() => localStorage.getItem('scambio.amounts.local'))).toBeNull();
+      const expected = await total.getAttribute('data-totals');
+
+      // What IndexedDB holds: ciphertext records, and a key the page cannot export.
+      const stored = await page.evaluate(async () => {
+        const open = (name: string) =>
+          new Promise<IDBDatabase>((resolve, reject) => {
+            const request = indexedDB.open(name);
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+          });
+        const all = (db: IDBDatabase, store: string) =>
+          new Promise<unknown[]>((resolve, reject) => {
+            const request = db.transaction(store).objectStore(store).getAll();
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+          });
+        const records = (await all(await open('scambio-invoice-index'), 'records')) as {
+          profile: string;
+          key: string;
+          iv: Uint8Array;
+          data: ArrayBuffer;
+        }[];
+        const keys = (await all(await open('scambio-keys'), 'index-keys')) as CryptoKey[];
+        return {
+          records: records.map((r) => ({
+            profile: r.profile,
+            key: r.key,
+            fields: Object.keys(r).sort(),
+            bytes: new TextDecoder('latin1').decode(r.data),
+          })),
+          keys: keys.map((k) => ({ type: k.type, extractable: k.extractable, algorithm: k.algorithm.name })),
+        };
+      });
+      expect(stored.keys).toEqual([{ type: 'secret', extractable: false, algorithm: 'AES-GCM' }]);
+      expect(stored.records.length).toBeGreaterThanOrEqual(seeded.length);
+      for (const record of stored.records) {
+        expect(record.profile).toBe('local');
+        expect(record.fields).toEqual(['data', 'iv', 'key', 'profile']);
+        for (const plain of ['L-101', 'Cliente', '1506.09', 'TD01', 'amount', 'Servizio'])
+          expect(record.bytes).not.toContain(plain);
+      }
+
+      // After a reload the amounts come from the index: no file is read again.
+      const fileReads: string[] = [];
+      page.on('request', (request) => {
+        if (/\/v1\/send\?.*include_payload=true/.test(request.url())) fileReads.push(request.url());
+      });
+      await page.reload();
+      await page.locator('#root[data-app-state="loaded"]').waitFor({ timeout: STEP_MS });
+      await expect.poll(() => total.getAttribute('data-unknown'), { timeout: STEP_MS }).toBe('0');
+      expect(await total.getAttribute('data-totals')).toBe(expected);
+      expect(fileReads).toEqual([]);
+
+      // Rebuilding says what it reads and that it costs nothing, and leaves unread invoices unread.
+      await deliver(75, 'R-801');
+      const unreadBefore = await unreadCount();
+      expect(unreadBefore).toBeGreaterThan(0);
+      const sentTotal = Number(
+        (await api.get<Send[]>('/v1/send', { query: { page_size: 1 } })).headers.get('service-total-count'),
+      );
+      await openAddress(page, '#/dashboard');
+      const panel = page.getByTestId('invoice-index');
+      await panel.waitFor({ timeout: STEP_MS });
+      expect(await panel.getAttribute('data-persistent')).toBe('true');
+      await page.getByTestId('index-rebuild').click();
+      const confirm = page.getByRole('dialog');
+      await page.getByTestId('index-rebuild-ok').waitFor({ timeout: STEP_MS });
+      const said = await confirm.innerText();
+      expect(said).toContain(`the files of ${sentTotal} sent invoices`);
+      expect(said).toContain('This counts no operation.');
+      expect(said).toContain(`${unreadBefore} unread received invoice`);
+      await page.getByTestId('index-rebuild-ok').click();
+      await page.getByTestId('index-rebuilt').waitFor({ timeout: STEP_MS });
+      expect(Number(await panel.getAttribute('data-sent'))).toBe(sentTotal);
+      expect(await unreadCount()).toBe(unreadBefore);
+      expect(app.problems).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  }, 90_000);
+
+  it('leaves axe nothing to find in the totals, the cost dialogs and the index panel, in both themes', async () => {
+    const own = await newCompany(5_320, 'Studio Grigi Srl');
+    await send(
+      invoiceOf({ supplierVat: own.vat, supplierName: own.name, number: 'G-1' }, 100),
+      'scarto=00404',
+    );
+    await deliver(40, 'G-2', own.vat);
+    const context = await browser.newContext({ bypassCSP: true, locale: 'it-IT', reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const found: string[] = [];
+    const audit = async (where: string) => {
+      if (!String(await page.evaluate('typeof window.axe')).includes('object')) await page.evaluate(AXE);
+      const result = (await page.evaluate(
+        "axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })",
+      )) as { violations: { id: string; nodes: { target: string[] }[] }[] };
+      found.push(
+        ...result.violations.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} at ${n.target.join(' ')}`)),
+      );
+    };
+    try {
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto(`${sandbox.origin}/app/#/sent?company=${own.id}`, { timeout: STEP_MS });
+        await page.locator('[data-testid="list-total"][data-discarded="1"]').waitFor({ timeout: STEP_MS });
+        await audit(`${scheme} sent list and total`);
+        await page.goto(`${sandbox.origin}/app/#/inbox?company=${own.id}`);
+        await page.getByTestId('list-total').waitFor({ timeout: STEP_MS });
+        await page.getByTestId('show-amounts').click();
+        await page.getByTestId('show-amounts-cost').waitFor({ timeout: STEP_MS });
+        await audit(`${scheme} show amounts dialog`);
+        await page.keyboard.press('Escape');
+        await page.goto(`${sandbox.origin}/app/#/dashboard`);
+        await page.getByTestId('index-rebuild').click();
+        await page.getByTestId('index-rebuild-ok').waitFor({ timeout: STEP_MS });
+        await audit(`${scheme} rebuild dialog`);
+        await page.getByTestId('index-rebuild-ok').click();
+        await page.getByTestId('index-rebuilt').waitFor({ timeout: STEP_MS });
+        await audit(`${scheme} index panel`);
+      }
+      expect(found).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
 
   it('shows a state SDI records within a second, in the open list and the open drawer, with no reload', async () => {
     // SDI takes these an hour (of sandbox time) after they are sent: until the clock moves they have no state.
@@ -479,20 +759,33 @@ describe('the invoice lists and their live states, in Chromium', () => {
     mkdirSync(folder, { recursive: true });
     await deliver(4321.1, 'FA-2026/0042');
     await deliver(18.5, 'FA-2026/0043');
-    for (const language of ['it', 'en', 'de'] as const) {
+    const looks = [
+      ['it', 'light'],
+      ['en', 'light'],
+      ['de', 'light'],
+      ['it', 'dark'],
+      ['en', 'dark'],
+    ] as const;
+    for (const [language, scheme] of looks) {
       const app = await openApp(browser, sandbox.origin, language);
       const { page } = app;
+      const suffix = scheme === 'dark' ? `${language}-dark` : language;
       try {
         await page.setViewportSize({ width: 1400, height: 900 });
+        // The theme follows the OS until the user picks one.
+        await page.emulateMedia({ colorScheme: scheme });
         await openAddress(page, '#/sent');
         await expect
           .poll(() => page.getByTestId('list-total').getAttribute('data-unknown'), { timeout: STEP_MS })
           .toBe('0');
-        await page.screenshot({ path: join(folder, `sent-${language}.png`) });
+        await page.mouse.move(0, 0);
+        await page.screenshot({ path: join(folder, `sent-${suffix}.png`) });
         await openAddress(page, '#/inbox');
         await page.locator('[data-testid="inbox-table"] tbody tr').first().waitFor({ timeout: STEP_MS });
         const show = page.getByTestId('show-amounts');
         if ((await show.count()) > 0) {
+          await page.mouse.move(0, 0);
+          await page.screenshot({ path: join(folder, `inbox-${suffix}-unread.png`) });
           await show.click();
           await page.getByTestId('show-amounts-ok').click();
         }
@@ -500,7 +793,7 @@ describe('the invoice lists and their live states, in Chromium', () => {
           .poll(() => page.getByTestId('list-total').getAttribute('data-unknown'), { timeout: STEP_MS })
           .toBe('0');
         await page.mouse.move(0, 0);
-        await page.screenshot({ path: join(folder, `inbox-${language}.png`) });
+        await page.screenshot({ path: join(folder, `inbox-${suffix}.png`) });
       } finally {
         await app.close();
       }

@@ -164,6 +164,7 @@ describe('the desktop gateway', () => {
       'api',
       'dialog',
       'events',
+      'index',
       'keychain',
       'live',
       'print',

@@ -25,6 +25,7 @@ describe('the application menu', () => {
     );
     for (const item of all.filter((i) => i.click)) (item.click as () => void)();
     expect(calls).toEqual([
+      'navigate:compose',
       'navigate:send',
       'navigate:inbox',
       'navigate:export',
@@ -35,6 +36,17 @@ describe('the application menu', () => {
     expect(
       items(menuTemplate('en', { navigate() {}, openDataFolder() {}, openSdiInfo() {} }, 'darwin'))[0]!.role,
     ).toBe('appMenu');
+  });
+
+  it('opens the composer with its own shortcut, none used twice', () => {
+    const all = items(menuTemplate('it', { navigate() {}, openDataFolder() {}, openSdiInfo() {} }, 'linux'));
+    const compose = all.find((i) => i.id === 'compose');
+    expect(compose).toMatchObject({ label: 'Nuova fattura…', accelerator: 'CmdOrCtrl+Shift+N' });
+    const accelerators = all.map((i) => i.accelerator).filter(Boolean);
+    expect(new Set(accelerators).size).toBe(accelerators.length);
+    expect(accelerators).toEqual(
+      expect.arrayContaining(['CmdOrCtrl+Shift+N', 'CmdOrCtrl+N', 'CmdOrCtrl+I', 'CmdOrCtrl+E']),
+    );
   });
 
   it('speaks every UI language, with different words per language', () => {

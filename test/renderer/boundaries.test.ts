@@ -25,8 +25,8 @@ const NODE = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}
 // Code that runs in the page must not reach for Node or Electron: in the window it would fail (sandbox), and in a
 // browser it does not exist. The bundler would not always say so; this does, at test time.
 describe('module boundaries', () => {
-  it('keeps Node and Electron out of the renderer and the shared gateway', () => {
-    const offending = [...sourceFiles('src/renderer'), ...sourceFiles('src/shared/gateway')].flatMap((file) =>
+  it('keeps Node and Electron out of the renderer and the shared code', () => {
+    const offending = [...sourceFiles('src/renderer'), ...sourceFiles('src/shared')].flatMap((file) =>
       imports(file)
         .filter(
           (spec) =>

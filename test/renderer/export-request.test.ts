@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRequest, type ExportChoice } from '../../src/renderer/export-request.ts';
 import type { Gateway } from '../../src/shared/gateway/channels.ts';
-import { createHttpGateway } from '../../src/shared/gateway/http-gateway.ts';
+import { createHttpGateway } from '../../src/renderer/http-gateway.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.ts';
 
 describe('the export form as a request', () => {

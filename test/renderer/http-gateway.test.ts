@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpGateway } from '../../src/shared/gateway/http-gateway.ts';
+import { createHttpGateway } from '../../src/renderer/http-gateway.ts';
 import type { Gateway } from '../../src/shared/gateway/channels.ts';
 import { invoiceXml, italianVat } from '../support/invoices.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway, PickedFile } from '../../src/shared/gateway/channels.ts';
-import { createHttpGateway } from '../../src/shared/gateway/http-gateway.ts';
+import { createHttpGateway } from '../../src/renderer/http-gateway.ts';
 import { submissionRequests } from '../../src/renderer/submission.ts';
 import { invoiceXml, italianVat } from '../support/invoices.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.ts';

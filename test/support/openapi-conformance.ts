@@ -1,8 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { OpenAPIBackend } from 'openapi-backend';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
+import { buildOpenApiDocument } from '../../src/shared/api/openapi.ts';
+import { OperationMatcher } from '../../src/shared/api/operation-match.ts';
 
 const openapiFile = fileURLToPath(new URL('../../../shared/reference/openapi.yml', import.meta.url));
 
@@ -71,10 +74,33 @@ export interface ConformanceFailure {
 }
 
 /**
- * Checks one JSON response body against its schema in openapi.yml. Returns null when it conforms, or
- * when openapi.yml documents no JSON body for that operation and status.
+ * Loads both descriptions. Loading takes seconds of this process's time (which also runs the server under test):
+ * done before a request is sent, no kept-alive connection sits idle long enough to be closed under the next one.
+ */
+export async function prepareConformance(): Promise<void> {
+  loadOwn();
+  await load();
+}
+
+/**
+ * Checks one JSON response body against both descriptions: the public openapi.yml (where it documents the operation
+ * and status) and this server's own `/v1/openapi.json` (every operation it answers). Returns null when it conforms.
  */
 export async function checkConformance(
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+  contentType?: string,
+): Promise<ConformanceFailure | null> {
+  return (
+    checkOwnConformance(method, path, status, body, contentType) ??
+    (await checkPublicConformance(method, path, status, body))
+  );
+}
+
+/** Against openapi.yml: null when it conforms, or when openapi.yml documents no JSON body for that operation. */
+async function checkPublicConformance(
   method: string,
   path: string,
   status: number,
@@ -89,7 +115,78 @@ export async function checkConformance(
   )?.[String(status)];
   if (!response?.content) return null;
   const result = api.validateResponse(body, operation, status);
-  return result.valid ? null : { operation: `${method} ${path} → ${status}`, errors: result.errors };
+  return result.valid
+    ? null
+    : { operation: `openapi.yml: ${method} ${path} → ${status}`, errors: result.errors };
+}
+
+interface OwnOperation {
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+}
+
+const OWN_ID = 'scambio-openapi.json';
+let own: {
+  matcher: OperationMatcher<OwnOperation>;
+  ajv: Ajv2020;
+  compiled: Map<string, ValidateFunction>;
+} | null = null;
+
+/** This server's description, as the server publishes it, with its component schemas loaded into Ajv (2020-12). */
+function loadOwn(): NonNullable<typeof own> {
+  if (own) return own;
+  // The document's references point into it (#/components/schemas/X): as one Ajv schema they live under $defs.
+  const text = JSON.stringify(buildOpenApiDocument()).replaceAll(
+    '"#/components/schemas/',
+    `"${OWN_ID}#/$defs/`,
+  );
+  const document = JSON.parse(text) as {
+    paths: Record<string, Record<string, OwnOperation>>;
+    components: { schemas: Record<string, unknown> };
+  };
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv as never);
+  ajv.addFormat('int32', {
+    type: 'number',
+    validate: (n: number) => Number.isInteger(n) && Math.abs(n) < 2 ** 31,
+  });
+  ajv.addSchema({ $id: OWN_ID, $defs: document.components.schemas });
+  const entries = Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, value]) => ({ method, path, value })),
+  );
+  own = { matcher: new OperationMatcher(entries), ajv, compiled: new Map() };
+  return own;
+}
+
+/**
+ * Against `/v1/openapi.json`: the operation, the status (or `default`) and the media type must all be described,
+ * and the body must match. A path the description does not have (an unknown route's 404) is left alone here: that
+ * every route the server answers is described is test/sandbox-server/http/openapi.test.ts's job.
+ */
+export function checkOwnConformance(
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+  contentType?: string,
+): ConformanceFailure | null {
+  const { matcher, ajv, compiled } = loadOwn();
+  const operation = matcher.match(method, path);
+  if (!operation) return null;
+  const where = `/v1/openapi.json: ${method} ${path} → ${status}`;
+  const response = operation.responses[String(status)] ?? operation.responses.default;
+  if (!response) return { operation: where, errors: 'status not described' };
+  const media =
+    contentType?.split(';')[0]!.trim().toLowerCase() ??
+    (status >= 400 ? 'application/problem+json' : 'application/json');
+  const content = response.content?.[media];
+  if (!content) return { operation: where, errors: `no ${media} body described for this status` };
+  const key = JSON.stringify(content.schema);
+  let validate = compiled.get(key);
+  if (!validate) {
+    validate = ajv.compile(content.schema as object);
+    compiled.set(key, validate);
+  }
+  return validate(body) ? null : { operation: where, errors: validate.errors };
 }
 
 /**

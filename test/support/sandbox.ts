@@ -8,7 +8,7 @@ import {
   type SandboxOptions,
   type SandboxServer,
 } from '../../src/sandbox-server/server.ts';
-import { checkConformance } from './openapi-conformance.ts';
+import { checkConformance, prepareConformance } from './openapi-conformance.ts';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -50,13 +50,14 @@ export class ApiCaller {
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(options.json);
     }
+    if (!options.unchecked) await prepareConformance();
     const response = await fetch(url, { method, headers, body });
     const text = await response.text();
     const type = response.headers.get('content-type') ?? '';
     const parsed = type.includes('json') && text !== '' ? (JSON.parse(text) as unknown) : text;
     if (type.includes('json') && !options.unchecked) {
-      const failure = await checkConformance(method, url.pathname, response.status, parsed);
-      expect(failure, 'response conforms to openapi.yml').toBeNull();
+      const failure = await checkConformance(method, url.pathname, response.status, parsed, type);
+      expect(failure, 'response conforms to openapi.yml and /v1/openapi.json').toBeNull();
     }
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }

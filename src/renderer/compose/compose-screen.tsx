@@ -23,8 +23,20 @@ import {
   type OpenMode,
 } from '../../shared/fatturapa/compose/index.ts';
 import { invoiceToXml } from '../../shared/fatturapa/model/to-xml.ts';
+import { describeSdiProblem } from '../../shared/fatturapa/sdi-checks/messages.ts';
+import type { SdiProblem } from '../../shared/fatturapa/sdi-checks/types.ts';
 import type { ApiResponse } from '../../shared/gateway/channels.ts';
-import { ApiError, getSent, listCompanies, listSent, listUpdates, messageOf, problemOf } from '../api.ts';
+import {
+  ApiError,
+  getSent,
+  listCompanies,
+  listSent,
+  listUpdates,
+  messageOf,
+  problemOf,
+  sendInvoiceXml,
+  validateInvoiceXml,
+} from '../api.ts';
 import { formatDate } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
 import { InvoiceView } from '../invoice-view/invoice-view.tsx';
@@ -34,6 +46,7 @@ import { href, sentAddress } from '../routes.ts';
 import {
   listDrafts,
   rememberCustomer,
+  rememberResend,
   rememberSupplier,
   removeDraft,
   saveDraft,
@@ -41,11 +54,31 @@ import {
   type SdiError,
   type StoredDraft,
 } from './draft-store.ts';
+import { CorrectionLink } from './correction-link.tsx';
 import { DraftForm } from './draft-form.tsx';
-import { placed, type FieldProblems, type ShownProblem } from './field-problems.tsx';
+import { problemColor, type FieldProblems, type ShownProblem } from './field-problems.tsx';
+import { isPlaced } from './placement.ts';
 import { TotalsBlock } from './totals-block.tsx';
 
 type Signature = 'None' | 'Apply' | 'Auto';
+
+/** Mantine's teal text is below 4.5:1 on white: the darkest shade in light, a pale one in dark. */
+const STATUS_TEXT = {
+  teal: { label: { color: 'light-dark(var(--mantine-color-teal-9), var(--mantine-color-teal-2))' } },
+};
+
+/** What is wrong, then what to do: two sentences, the first closed with a full stop when it has none. */
+function withHint(description: string, hint: string | null | undefined): string {
+  if (!hint) return description;
+  return /[.!?:]$/.test(description) ? `${description} ${hint}` : `${description}. ${hint}`;
+}
+
+/** Takes the user to the first input marked in error, in the order of the form. */
+function focusFirstProblem() {
+  const input = document.querySelector<HTMLElement>('[data-testid="compose-form"] [aria-invalid="true"]');
+  input?.scrollIntoView({ block: 'center' });
+  input?.focus({ preventScroll: true });
+}
 const MODES: OpenMode[] = ['correct', 'creditNote', 'duplicate', 'open'];
 /** Days SDI allows the same number and date after a discard (sdi-rules.md §(c) "Common start", point 2). */
 const REUSE_DAYS = 5;
@@ -93,6 +126,33 @@ const SDI_FIELDS: Record<string, string> = {
   '00409': 'document.number',
 };
 
+/**
+ * SDI's error in the UI language: the draft's own check of the same code says it with the draft's values; else
+ * the shared catalogue's text, filled with what the draft knows (00404: its number and date); else, for a code
+ * or a sentence the catalogue cannot complete, SDI's own (Italian) text.
+ */
+function sdiText(
+  error: SdiError,
+  same: DraftProblem | undefined,
+  draft: InvoiceDraft,
+  lang: DraftLanguage,
+): string {
+  const own =
+    same ??
+    describeSdiProblem(
+      {
+        code: error.code as SdiProblem['code'],
+        severity: 'error',
+        path: '',
+        params: { numero: draft.document.number, data: draft.document.date },
+      },
+      lang,
+    );
+  const known = own.description !== error.code && !/\{\{\w+\}\}/.test(own.description + own.hint);
+  const [description, hint] = known ? [own.description, own.hint] : [error.description, error.hint];
+  return `SDI ${error.code}: ${description}${hint ? ` (${hint})` : ''}`;
+}
+
 function placeSdiErrors(draft: InvoiceDraft, errors: SdiError[], lang: DraftLanguage): ShownProblem[] {
   const own = checkDraft(draft, { lang });
   const { fieldMap } = composeInvoice(draft);
@@ -105,7 +165,7 @@ function placeSdiErrors(draft: InvoiceDraft, errors: SdiError[], lang: DraftLang
       field,
       element,
       code: error.code,
-      text: `SDI ${error.code}: ${error.description}${error.hint ? ` (${error.hint})` : ''}`,
+      text: sdiText(error, same, draft, lang),
       original: field ? valueAt(draft, field) : '',
     };
   });
@@ -317,7 +377,7 @@ export default function ComposeScreen() {
       field: p.field,
       element: p.element,
       code: p.code,
-      text: p.hint ? `${p.description} ${p.hint}` : p.description,
+      text: withHint(p.description, p.hint),
       severity: p.severity,
     }));
     const sdi = sdiProblems.filter((p) => !p.field || valueAt(stored.draft, p.field) === p.original);
@@ -338,7 +398,9 @@ export default function ComposeScreen() {
           ? t('compose.titleDuplicate')
           : t('compose.title');
   const saved = savedAt !== null && savedAt === stored.updated && debounced === stored;
-  const unplaced = shown.filter((p) => !placed(p.field));
+  // Each problem once: at its field when the form shows it, else in the list below the totals.
+  const unplaced = shown.filter((p) => !isPlaced(draft, p.field));
+  const atFields = shown.length - unplaced.length;
 
   const send = async () => {
     if (sendingRef.current) return;
@@ -362,29 +424,23 @@ export default function ComposeScreen() {
           field: e.path ? draftFieldOf(composed.fieldMap, e.path) : '',
           element: e.path ?? '',
           code: e.code ?? '',
-          text: e.hint ? `${e.description} ${e.hint}` : e.description,
+          text: withHint(e.description, e.hint),
         }));
         setServerProblems(mapped);
         setSendError(mapped.length > 0 ? t('compose.sendRefused') : new ApiError(response).message);
       };
-      const check = await gateway.api.request({
-        method: 'POST',
-        path: '/send/validate/xml',
-        body: xml,
-        headers,
-      });
+      // Checked as it will be sent: a PA invoice (FPA12) must be signed, which "sign when required" does.
+      const check = await validateInvoiceXml(gateway, xml, { query: { signature }, headers });
       if (check.status !== 204) return refused(check);
-      const response = await gateway.api.request({
-        method: 'POST',
-        path: '/send/xml',
+      const response = await sendInvoiceXml(gateway, xml, {
         query: { signature },
-        body: xml,
         headers: { ...headers, 'Idempotency-Key': key },
       });
       if (response.cancelled === 'live-send') return setSendError(t('compose.declined'));
       if (response.status !== 201) return refused(response);
       const sent = response.body as Send;
       rememberCustomer(profile, stored.draft.customer);
+      if (stored.source?.mode === 'correct') rememberResend(profile, sent.id, stored.source.sendId);
       if (stored.companyId !== null) rememberSupplier(profile, stored.companyId, stored.draft.supplier);
       removeDraft(profile, stored.id);
       navigate(sentAddress(sent.id));
@@ -417,12 +473,12 @@ export default function ComposeScreen() {
         <Title order={2}>{title}</Title>
         <Group gap="xs">
           {saved ? (
-            <Badge color="teal" variant="light" data-testid="compose-draft-saved">
+            <Badge color="teal.9" variant="filled" data-testid="compose-draft-saved">
               {t('compose.draftSaved')}
             </Badge>
           ) : (
             dirty && (
-              <Badge color="gray" variant="light">
+              <Badge color="gray.7" variant="filled">
                 {t('compose.draftSaving')}
               </Badge>
             )
@@ -469,13 +525,11 @@ export default function ComposeScreen() {
               {t('compose.reuseUntil', { date: formatDate(reuseUntil, i18n.language) })}
             </Text>
           )}
-          <List size="sm" mt="xs">
-            {stored.source.sdiErrors.map((e) => (
-              <List.Item key={e.code}>
-                {t('compose.sdiError', { code: e.code, description: e.description })}
-              </List.Item>
-            ))}
-          </List>
+          <Text size="sm" mt="xs">
+            {t('compose.sdiErrorsCount', { count: stored.source.sdiErrors.length })}
+          </Text>
+          {/* Resent already from here: said before it is sent twice. */}
+          <CorrectionLink sendId={stored.source.sendId} />
         </Alert>
       )}
       {mode === 'creditNote' && (
@@ -508,23 +562,36 @@ export default function ComposeScreen() {
           {t('compose.problems')}
         </Title>
         {shown.length === 0 ? (
-          <Text size="sm" c="teal">
+          <Text size="sm" style={STATUS_TEXT.teal.label} data-testid="compose-problems-none">
             {t('compose.problemsNone')}
           </Text>
         ) : (
-          <List size="sm">
-            {shown.map((p, i) => (
-              <List.Item
-                key={`${p.field}-${p.code}-${i}`}
-                {...(unplaced.includes(p)
-                  ? { 'data-testid': 'compose-field-problem', 'data-field': p.element }
-                  : {})}
-                c={p.severity === 'warning' ? 'orange.9' : 'red.9'}
-              >
-                {t('compose.otherProblem', { description: p.text })}
-              </List.Item>
-            ))}
-          </List>
+          <>
+            {atFields > 0 && (
+              <Group gap="xs">
+                <Text size="sm" data-testid="compose-problems-at-fields" data-count={atFields}>
+                  {t('compose.problemsAtFields', { count: atFields })}
+                </Text>
+                <Button variant="subtle" size="compact-sm" onClick={focusFirstProblem}>
+                  {t('compose.problemsGoTo')}
+                </Button>
+              </Group>
+            )}
+            {unplaced.length > 0 && (
+              <List size="sm" mt={atFields > 0 ? 'xs' : 0}>
+                {unplaced.map((p, i) => (
+                  <List.Item
+                    key={`${p.field}-${p.code}-${i}`}
+                    data-testid="compose-field-problem"
+                    data-field={p.element}
+                    style={{ color: problemColor(p.severity) }}
+                  >
+                    {p.text}
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </>
         )}
       </Paper>
 

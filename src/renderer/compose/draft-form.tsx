@@ -1,9 +1,11 @@
-/** The composer's form: every typed field of a draft, each with its label and the problems found at it. */
+/**
+ * The composer's form: every typed field of a draft, each with its label and the problems found at it. The parts
+ * with rows of their own (lines, withholdings and funds, instalments) have their own modules.
+ */
 import {
   ActionIcon,
   Autocomplete,
   Button,
-  Checkbox,
   FileInput,
   Group,
   Paper,
@@ -13,64 +15,42 @@ import {
   Switch,
   Text,
   Textarea,
-  TextInput,
-  Title,
 } from '@mantine/core';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Company } from '../../shared/api/types.ts';
 import {
-  computeTotals,
-  emptyLine,
-  emptyPaymentDetail,
+  addDeliveryNote,
+  lineNumbersText,
+  parseLineNumbers,
+  removeDeliveryNote,
   type DraftAddress,
   type DraftCustomer,
-  type DraftLine,
   type DraftParty,
   type InvoiceDraft,
 } from '../../shared/fatturapa/compose/index.ts';
-import { codeLabel, DOCUMENT_TYPES, PAYMENT_METHODS } from '../../shared/fatturapa/code-labels.ts';
-import {
-  FISCAL_REGIMES,
-  FUND_TYPES,
-  NATURES,
-  PAYMENT_CONDITIONS,
-  PAYMENT_REASONS,
-  WITHHOLDING_TYPES,
-} from '../../shared/fatturapa/reading/code-labels.ts';
+import { DOCUMENT_TYPES } from '../../shared/fatturapa/code-labels.ts';
+import { FISCAL_REGIMES } from '../../shared/fatturapa/reading/code-labels.ts';
 import { toBase64 } from '../../shared/gateway/api-fetch.ts';
-import { formatAmount } from '../format.ts';
 import { knownCustomers } from './draft-store.ts';
-import { errorAt, type FieldProblems } from './field-problems.tsx';
+import { errorAt, hasProblem, RowProblems, type FieldProblems } from './field-problems.tsx';
+import { codeOptions, Field, RemoveButton, Section, type FormProps } from './form-parts.tsx';
+import { LinesFields } from './lines-fields.tsx';
+import { PaymentFields } from './payment-fields.tsx';
+import {
+  linkedIndex,
+  paReferenceIndex,
+  showsDeliveryNotes,
+  showsLinked,
+  showsPaFields,
+  showsPec,
+  showsRecipientCode,
+} from './placement.ts';
+import { ProfessionalFields } from './professional-fields.tsx';
+import './compose.css';
 
-type Change = (edit: (draft: InvoiceDraft) => void) => void;
+type Props = FormProps;
 
 const DOCUMENT_TYPE_CODES = ['TD01', 'TD04', 'TD05', 'TD06', 'TD24'];
-const VAT_RATES = ['22.00', '10.00', '5.00', '4.00', '0.00'];
-/** Natures with sub-codes in force since 2021 (N2, N3, N6 without sub-code are obsolete). */
-const NATURE_CODES = Object.keys(NATURES).filter((c) => !['N2', 'N3', 'N6'].includes(c));
-
-interface Props {
-  draft: InvoiceDraft;
-  change: Change;
-  problems: FieldProblems;
-  companies: Company[];
-  companyId: number | null;
-  onCompany: (id: number | null) => void;
-  profile: string;
-  suggestedNumber: string | null;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="sm" component="section" aria-label={title}>
-      <Title order={3} fz="md" mb="xs">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 export function DraftForm(props: Props) {
   const { t } = useTranslation();
@@ -90,14 +70,12 @@ export function DraftForm(props: Props) {
       <Section title={t('compose.lines')}>
         <LinesFields {...props} />
       </Section>
-      <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <Section title={t('compose.professional')}>
-          <ProfessionalFields {...props} />
-        </Section>
-        <Section title={t('compose.payment')}>
-          <PaymentFields {...props} />
-        </Section>
-      </SimpleGrid>
+      <Section title={t('compose.professional')}>
+        <ProfessionalFields {...props} />
+      </Section>
+      <Section title={t('compose.payment')}>
+        <PaymentFields {...props} />
+      </Section>
       <Section title={t('compose.attachments')}>
         <AttachmentFields {...props} />
       </Section>
@@ -105,36 +83,6 @@ export function DraftForm(props: Props) {
   );
 }
 
-/** A text input bound to a draft field, showing the field's problems. */
-function Field({
-  label,
-  value,
-  onChange,
-  error,
-  ...rest
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: ReactNode;
-  type?: string;
-  maxLength?: number;
-  description?: ReactNode;
-  w?: number | string;
-}) {
-  return (
-    <TextInput
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      error={error}
-      size="sm"
-      {...rest}
-    />
-  );
-}
-
-/** Name, VAT number and fiscal code of a party: the same fields, checks and clean-up for supplier and customer. */
 function IdentityFields({
   party,
   prefix,
@@ -251,10 +199,7 @@ function SupplierFields({ draft, change, problems, companies, companyId, onCompa
         searchable
         value={s.regime}
         onChange={(v) => change((d) => (d.supplier.regime = v ?? 'RF01'))}
-        data={Object.keys(FISCAL_REGIMES).map((code) => ({
-          value: code,
-          label: codeLabel(FISCAL_REGIMES, code, i18n.language),
-        }))}
+        data={codeOptions(FISCAL_REGIMES, i18n.language)}
         error={errorAt(problems, 'supplier.regime')}
       />
       <AddressFields
@@ -320,10 +265,10 @@ function CustomerFields({ draft, change, problems, companies, profile }: Props) 
     return list;
   }, [companies, profile]);
   const channel = c.delivery.channel;
-  const reference = draft.references.findIndex((r) => r.kind === 'order' || r.kind === 'contract');
+  const reference = paReferenceIndex(draft);
   const setReference = (key: 'id' | 'cig' | 'cup', value: string) =>
     change((d) => {
-      let i = d.references.findIndex((r) => r.kind === 'order' || r.kind === 'contract');
+      let i = paReferenceIndex(d);
       if (i < 0) {
         d.references.push({
           kind: 'order',
@@ -371,6 +316,9 @@ function CustomerFields({ draft, change, problems, companies, profile }: Props) 
           change((d) => {
             d.customer.delivery.channel = (v ?? 'none') as typeof channel;
             if (v !== 'pa' && d.chargeability === 'S') d.chargeability = '';
+            // Split payment is the rule for a PA's purchases (art. 17-ter DPR 633/72), except fees subject to a
+            // withholding (excluded since July 2018): proposed on, and the switch stays the user's.
+            if (v === 'pa' && channel !== 'pa' && d.withholdings.length === 0) d.chargeability = 'S';
             if (v === 'foreign')
               d.customer.address.country =
                 d.customer.address.country === 'IT' ? '' : d.customer.address.country;
@@ -385,7 +333,7 @@ function CustomerFields({ draft, change, problems, companies, profile }: Props) 
         ]}
         data-testid="compose-delivery"
       />
-      {(channel === 'code' || channel === 'pa') && (
+      {showsRecipientCode(draft) && (
         <Field
           label={channel === 'pa' ? t('compose.officeCode') : t('compose.recipientCode')}
           value={c.delivery.code}
@@ -394,7 +342,7 @@ function CustomerFields({ draft, change, problems, companies, profile }: Props) 
           error={errorAt(problems, 'customer.delivery.code')}
         />
       )}
-      {(channel === 'pec' || channel === 'code') && (
+      {showsPec(draft) && (
         <Field
           label={t('compose.pec')}
           type="email"
@@ -403,28 +351,31 @@ function CustomerFields({ draft, change, problems, companies, profile }: Props) 
           error={errorAt(problems, 'customer.delivery.pec')}
         />
       )}
-      {channel === 'pa' && (
+      {showsPaFields(draft) && (
         <>
-          <SimpleGrid cols={3}>
+          <Group gap="xs" align="flex-start" wrap="wrap">
             <Field
               label={t('compose.orderId')}
+              style={{ flex: '2 1 12rem' }}
               value={reference >= 0 ? draft.references[reference]!.id : ''}
               onChange={(v) => setReference('id', v)}
               error={errorAt(problems, `references[${Math.max(reference, 0)}].id`)}
             />
             <Field
               label={t('compose.cig')}
+              style={{ flex: '1 1 8rem' }}
               value={reference >= 0 ? draft.references[reference]!.cig : ''}
               onChange={(v) => setReference('cig', v.trim().toUpperCase())}
               error={errorAt(problems, `references[${Math.max(reference, 0)}].cig`)}
             />
             <Field
               label={t('compose.cup')}
+              style={{ flex: '1 1 9rem' }}
               value={reference >= 0 ? draft.references[reference]!.cup : ''}
               onChange={(v) => setReference('cup', v.trim().toUpperCase())}
               error={errorAt(problems, `references[${Math.max(reference, 0)}].cup`)}
             />
-          </SimpleGrid>
+          </Group>
           <Switch
             label={t('compose.splitPayment')}
             checked={draft.chargeability === 'S'}
@@ -433,6 +384,7 @@ function CustomerFields({ draft, change, problems, companies, profile }: Props) 
               change((d) => (d.chargeability = on ? 'S' : ''));
             }}
             data-testid="compose-split-payment"
+            error={errorAt(problems, 'chargeability')}
           />
         </>
       )}
@@ -443,10 +395,10 @@ function CustomerFields({ draft, change, problems, companies, profile }: Props) 
 function DocumentFields({ draft, change, problems, suggestedNumber }: Props) {
   const { t, i18n } = useTranslation();
   const doc = draft.document;
-  const linked = draft.references.findIndex((r) => r.kind === 'linkedInvoice');
+  const linked = linkedIndex(draft);
   const setLinked = (key: 'id' | 'date', value: string) =>
     change((d) => {
-      let i = d.references.findIndex((r) => r.kind === 'linkedInvoice');
+      let i = linkedIndex(d);
       if (i < 0) {
         d.references.push({
           kind: 'linkedInvoice',
@@ -462,13 +414,6 @@ function DocumentFields({ draft, change, problems, suggestedNumber }: Props) {
       }
       d.references[i]![key] = value;
     });
-  const note = draft.deliveryNotes[0];
-  const setNote = (key: 'number' | 'date', value: string) =>
-    change((d) => {
-      const first = d.deliveryNotes[0] ?? { number: '', date: '', lines: [] };
-      first[key] = value;
-      d.deliveryNotes = first.number === '' && first.date === '' ? [] : [first, ...d.deliveryNotes.slice(1)];
-    });
   const types = DOCUMENT_TYPE_CODES.includes(doc.type)
     ? DOCUMENT_TYPE_CODES
     : [...DOCUMENT_TYPE_CODES, doc.type];
@@ -479,8 +424,14 @@ function DocumentFields({ draft, change, problems, suggestedNumber }: Props) {
           label={t('compose.type')}
           allowDeselect={false}
           value={doc.type}
-          onChange={(v) => change((d) => (d.document.type = v ?? 'TD01'))}
-          data={types.map((code) => ({ value: code, label: codeLabel(DOCUMENT_TYPES, code, i18n.language) }))}
+          onChange={(v) =>
+            change((d) => {
+              d.document.type = v ?? 'TD01';
+              // A deferred invoice lists its delivery notes: the first one is ready to fill in.
+              if (d.document.type === 'TD24' && d.deliveryNotes.length === 0) addDeliveryNote(d);
+            })
+          }
+          data={codeOptions(DOCUMENT_TYPES, i18n.language, types)}
           error={errorAt(problems, 'document.type')}
           data-testid="compose-type"
         />
@@ -508,7 +459,7 @@ function DocumentFields({ draft, change, problems, suggestedNumber }: Props) {
           error={errorAt(problems, 'document.currency')}
         />
       </SimpleGrid>
-      {(doc.type === 'TD04' || doc.type === 'TD05' || linked >= 0) && (
+      {showsLinked(draft) && (
         <SimpleGrid cols={2}>
           <Field
             label={t('compose.linkedNumber')}
@@ -525,23 +476,7 @@ function DocumentFields({ draft, change, problems, suggestedNumber }: Props) {
           />
         </SimpleGrid>
       )}
-      {(doc.type === 'TD24' || note) && (
-        <SimpleGrid cols={2}>
-          <Field
-            label={t('compose.ddtNumber')}
-            value={note?.number ?? ''}
-            onChange={(v) => setNote('number', v)}
-            error={errorAt(problems, 'deliveryNotes[0].number')}
-          />
-          <Field
-            label={t('compose.ddtDate')}
-            type="date"
-            value={note?.date ?? ''}
-            onChange={(v) => setNote('date', v)}
-            error={errorAt(problems, 'deliveryNotes[0].date')}
-          />
-        </SimpleGrid>
-      )}
+      {showsDeliveryNotes(draft) && <DeliveryNotes draft={draft} change={change} problems={problems} />}
       <Textarea
         label={t('compose.reason')}
         autosize
@@ -558,403 +493,88 @@ function DocumentFields({ draft, change, problems, suggestedNumber }: Props) {
   );
 }
 
-function LinesFields({ draft, change, problems }: Props) {
-  const { t, i18n } = useTranslation();
-  const totals = useMemo(() => computeTotals(draft), [draft]);
-  const currency = draft.document.currency || 'EUR';
-  const withholding = draft.withholdings.length > 0;
-  const setLine = (i: number, edit: (line: DraftLine) => void) => change((d) => edit(d.lines[i]!));
+/** DatiDDT: the delivery notes a deferred invoice (TD24) refers to, each with the lines it delivered. */
+function DeliveryNotes({
+  draft,
+  change,
+  problems,
+}: {
+  draft: InvoiceDraft;
+  change: Props['change'];
+  problems: FieldProblems;
+}) {
+  const { t } = useTranslation();
+  const labels = {
+    number: t('compose.ddtNumber'),
+    date: t('compose.ddtDate'),
+    lines: t('compose.ddtLines'),
+  };
   return (
     <Stack gap="xs">
-      {draft.lines.map((line, i) => {
+      {draft.deliveryNotes.map((note, i) => {
+        const p = `deliveryNotes[${i}]`;
         const n = i + 1;
-        const p = `lines[${i}]`;
-        const total = totals.lines[i] ?? '0';
-        const discount = line.adjustments[0]?.type === 'SC' ? line.adjustments[0].percentage : '';
-        const exempt = line.vatRate === '0.00' || line.vatRate === '0' || line.nature !== '';
+        const set = (edit: (note: InvoiceDraft['deliveryNotes'][number]) => void) =>
+          change((d) => edit(d.deliveryNotes[i]!));
         return (
-          <Paper key={i} withBorder p="xs" data-testid="compose-line" aria-label={t('compose.line', { n })}>
-            <Group gap="xs" align="flex-start" wrap="wrap">
-              <Text size="sm" fw={600} w={24} mt={28}>
-                {n}
-              </Text>
-              <Textarea
-                label={t('compose.description')}
-                autosize
-                minRows={1}
-                style={{ flex: '3 1 240px' }}
-                value={line.description}
-                onChange={(e) => {
-                  const v = e.currentTarget.value;
-                  setLine(i, (l) => (l.description = v));
-                }}
-                error={errorAt(problems, `${p}.description`)}
+          <Paper
+            key={i}
+            withBorder
+            p="xs"
+            role="group"
+            aria-label={t('compose.ddtN', { n })}
+            data-testid="compose-ddt"
+          >
+            <Group gap="xs" align="flex-end" wrap="wrap">
+              <Field
+                label={labels.number}
+                w={200}
+                value={note.number}
+                onChange={(v) => set((x) => (x.number = v))}
+                error={hasProblem(problems, `${p}.number`)}
               />
               <Field
-                label={t('compose.quantity')}
-                w={90}
-                value={line.quantity}
-                onChange={(v) => setLine(i, (l) => (l.quantity = v))}
-                error={errorAt(problems, `${p}.quantity`)}
+                label={labels.date}
+                type="date"
+                w="10rem"
+                value={note.date}
+                onChange={(v) => set((x) => (x.date = v))}
+                error={hasProblem(problems, `${p}.date`)}
               />
               <Field
-                label={t('compose.unit')}
-                w={80}
-                value={line.unit}
-                onChange={(v) => setLine(i, (l) => (l.unit = v))}
-                error={errorAt(problems, `${p}.unit`)}
+                label={labels.lines}
+                style={{ flex: '1 1 12rem' }}
+                inputMode="numeric"
+                value={lineNumbersText(note.lines)}
+                onChange={(v) => set((x) => (x.lines = parseLineNumbers(v)))}
+                error={hasProblem(problems, `${p}.lines`)}
               />
-              <Field
-                label={t('compose.unitPrice')}
-                w={120}
-                value={line.unitPrice}
-                onChange={(v) => setLine(i, (l) => (l.unitPrice = v))}
-                error={errorAt(problems, `${p}.unitPrice`)}
+              <RemoveButton
+                label={t('compose.ddtRemove', { n })}
+                onClick={() => change((d) => removeDeliveryNote(d, i))}
               />
-              <Field
-                label={t('compose.discount')}
-                w={90}
-                value={discount}
-                onChange={(v) =>
-                  setLine(
-                    i,
-                    (l) => (l.adjustments = v === '' ? [] : [{ type: 'SC', percentage: v, amount: '' }]),
-                  )
-                }
-                error={errorAt(problems, `${p}.adjustments`)}
-              />
-              <Select
-                label={t('compose.vat')}
-                w={150}
-                allowDeselect={false}
-                value={exempt ? '0.00' : VAT_RATES.includes(line.vatRate) ? line.vatRate : line.vatRate}
-                onChange={(v) =>
-                  setLine(i, (l) => {
-                    l.vatRate = v ?? '22.00';
-                    if (l.vatRate !== '0.00') {
-                      l.nature = '';
-                      l.legalReference = '';
-                    }
-                  })
-                }
-                data={[...new Set([...VAT_RATES, exempt ? '0.00' : line.vatRate])].map((rate) => ({
-                  value: rate,
-                  label: rate === '0.00' ? t('compose.exempt') : `${Number(rate)} %`,
-                }))}
-                error={errorAt(problems, `${p}.vatRate`)}
-              />
-              <Stack gap={0} w={130} align="flex-end">
-                <Text size="sm" c="dimmed">
-                  {t('compose.lineTotal')}
-                </Text>
-                <Text fw={600} mt={6} data-testid="compose-line-total" data-value={total}>
-                  {formatAmount(Number(total), currency, i18n.language)}
-                </Text>
-              </Stack>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                mt={28}
-                aria-label={t('compose.removeLine', { n })}
-                disabled={draft.lines.length === 1}
-                onClick={() => change((d) => d.lines.splice(i, 1))}
-              >
-                ✕
-              </ActionIcon>
             </Group>
-            {(exempt || withholding) && (
-              <Group gap="xs" mt="xs" ml={32} align="flex-start">
-                {exempt && (
-                  <>
-                    <Select
-                      label={t('compose.nature')}
-                      w={320}
-                      searchable
-                      value={line.nature || null}
-                      onChange={(v) => setLine(i, (l) => (l.nature = v ?? ''))}
-                      data={NATURE_CODES.map((code) => ({
-                        value: code,
-                        label: codeLabel(NATURES, code, i18n.language),
-                      }))}
-                      error={errorAt(problems, `${p}.nature`)}
-                    />
-                    <Field
-                      label={t('compose.legalReference')}
-                      w={320}
-                      value={line.legalReference}
-                      onChange={(v) => setLine(i, (l) => (l.legalReference = v))}
-                      error={errorAt(problems, `${p}.legalReference`)}
-                    />
-                  </>
-                )}
-                {withholding && (
-                  <Checkbox
-                    mt={30}
-                    label={t('compose.lineWithholding')}
-                    checked={line.withholding}
-                    onChange={(e) => {
-                      const on = e.currentTarget.checked;
-                      setLine(i, (l) => (l.withholding = on));
-                    }}
-                  />
-                )}
-              </Group>
-            )}
-            {errorAt(problems, p) && (
-              <Text size="sm" c="red" mt={4}>
-                {errorAt(problems, p)}
-              </Text>
-            )}
+            <RowProblems problems={problems} prefix={p} labels={labels} />
           </Paper>
         );
       })}
       <Group>
         <Button
           variant="light"
-          onClick={() =>
-            change((d) => {
-              const line = emptyLine();
-              line.withholding = d.withholdings.length > 0 && d.lines.some((l) => l.withholding);
-              d.lines.push(line);
-            })
-          }
-          data-testid="compose-add-line"
+          size="compact-sm"
+          onClick={() => change((d) => void addDeliveryNote(d))}
+          data-testid="compose-add-ddt"
         >
-          {t('compose.addLine')}
+          {t('compose.ddtAdd')}
         </Button>
       </Group>
     </Stack>
   );
 }
 
-function ProfessionalFields({ draft, change, problems }: Props) {
+/** Allegati: PDFs picked from disk, carried in the file as Base64, each with an optional description. */
+function AttachmentFields({ draft, change, problems }: Props) {
   const { t, i18n } = useTranslation();
-  const w = draft.withholdings[0];
-  const f = draft.funds[0];
-  const options = (labels: Record<string, unknown>, table: Parameters<typeof codeLabel>[0]) =>
-    Object.keys(labels).map((code) => ({ value: code, label: codeLabel(table, code, i18n.language) }));
-  return (
-    <Stack gap="xs">
-      <Switch
-        label={t('compose.withholding')}
-        checked={w !== undefined}
-        onChange={(e) => {
-          const on = e.currentTarget.checked;
-          change((d) => {
-            d.withholdings = on
-              ? [{ type: 'RT01', rate: '20', reason: 'A', basePercent: '', amount: '' }]
-              : [];
-            // A professional's fees are the lines subject to the withholding, as a rule all of them.
-            d.lines.forEach((l) => (l.withholding = on && l.nature === ''));
-          });
-        }}
-        data-testid="compose-withholding"
-      />
-      {w && (
-        <SimpleGrid cols={3}>
-          <Select
-            label={t('compose.withholdingType')}
-            allowDeselect={false}
-            value={w.type}
-            onChange={(v) => change((d) => (d.withholdings[0]!.type = v ?? 'RT01'))}
-            data={options(WITHHOLDING_TYPES, WITHHOLDING_TYPES)}
-            error={errorAt(problems, 'withholdings[0].type')}
-          />
-          <Field
-            label={t('compose.withholdingRate')}
-            value={w.rate}
-            onChange={(v) => change((d) => (d.withholdings[0]!.rate = v))}
-            error={errorAt(problems, 'withholdings[0].rate')}
-          />
-          <Select
-            label={t('compose.withholdingReason')}
-            searchable
-            value={w.reason || null}
-            onChange={(v) => change((d) => (d.withholdings[0]!.reason = v ?? ''))}
-            data={options(PAYMENT_REASONS, PAYMENT_REASONS)}
-            error={errorAt(problems, 'withholdings[0].reason')}
-          />
-        </SimpleGrid>
-      )}
-      <Switch
-        label={t('compose.fund')}
-        checked={f !== undefined}
-        onChange={(e) => {
-          const on = e.currentTarget.checked;
-          change(
-            (d) =>
-              (d.funds = on
-                ? [
-                    {
-                      type: 'TC22',
-                      rate: '4',
-                      base: '',
-                      vatRate: '22.00',
-                      nature: '',
-                      legalReference: '',
-                      withholding: false,
-                      administrationReference: '',
-                    },
-                  ]
-                : []),
-          );
-        }}
-        data-testid="compose-fund"
-      />
-      {f && (
-        <SimpleGrid cols={3}>
-          <Select
-            label={t('compose.fundType')}
-            allowDeselect={false}
-            searchable
-            value={f.type}
-            onChange={(v) => change((d) => (d.funds[0]!.type = v ?? 'TC22'))}
-            data={options(FUND_TYPES, FUND_TYPES)}
-            error={errorAt(problems, 'funds[0].type')}
-          />
-          <Field
-            label={t('compose.fundRate')}
-            value={f.rate}
-            onChange={(v) => change((d) => (d.funds[0]!.rate = v))}
-            error={errorAt(problems, 'funds[0].rate')}
-          />
-          <Select
-            label={t('compose.fundVat')}
-            allowDeselect={false}
-            value={f.vatRate}
-            onChange={(v) =>
-              change((d) => {
-                d.funds[0]!.vatRate = v ?? '22.00';
-                if (v !== '0.00') d.funds[0]!.nature = '';
-              })
-            }
-            data={VAT_RATES.map((rate) => ({
-              value: rate,
-              label: rate === '0.00' ? t('compose.exempt') : `${Number(rate)} %`,
-            }))}
-            error={errorAt(problems, 'funds[0].vatRate')}
-          />
-          {f.vatRate === '0.00' && (
-            <Select
-              label={t('compose.nature')}
-              searchable
-              value={f.nature || null}
-              onChange={(v) => change((d) => (d.funds[0]!.nature = v ?? ''))}
-              data={NATURE_CODES.map((code) => ({
-                value: code,
-                label: codeLabel(NATURES, code, i18n.language),
-              }))}
-              error={errorAt(problems, 'funds[0].nature')}
-            />
-          )}
-          <Checkbox
-            mt="md"
-            label={t('compose.fundWithholding')}
-            checked={f.withholding}
-            onChange={(e) => {
-              const on = e.currentTarget.checked;
-              change((d) => (d.funds[0]!.withholding = on));
-            }}
-          />
-        </SimpleGrid>
-      )}
-      <Select
-        label={t('compose.stamp')}
-        allowDeselect={false}
-        value={draft.stamp.mode}
-        onChange={(v) => change((d) => (d.stamp.mode = (v ?? 'auto') as 'auto' | 'yes' | 'no'))}
-        data={[
-          { value: 'auto', label: t('compose.stampAuto') },
-          { value: 'yes', label: t('compose.stampYes') },
-          { value: 'no', label: t('compose.stampNo') },
-        ]}
-      />
-    </Stack>
-  );
-}
-
-function PaymentFields({ draft, change, problems }: Props) {
-  const { t, i18n } = useTranslation();
-  const payment = draft.payments[0];
-  const detail = payment?.details[0];
-  const totals = useMemo(() => computeTotals(draft), [draft]);
-  const proposed = totals.payments[0]?.[0] ?? totals.netToPay;
-  const ensure = (d: InvoiceDraft) => {
-    if (!d.payments[0]) d.payments = [{ conditions: 'TP02', details: [emptyPaymentDetail()] }];
-    if (!d.payments[0]!.details[0]) d.payments[0]!.details = [emptyPaymentDetail()];
-    return d.payments[0]!.details[0]!;
-  };
-  return (
-    <Stack gap="xs">
-      <SimpleGrid cols={2}>
-        <Select
-          label={t('compose.paymentConditions')}
-          value={payment?.conditions ?? null}
-          placeholder={t('compose.noPayment')}
-          onChange={(v) =>
-            change((d) => {
-              if (v === null) d.payments = [];
-              else {
-                ensure(d);
-                d.payments[0]!.conditions = v;
-              }
-            })
-          }
-          data={['TP01', 'TP02', 'TP03'].map((code) => ({
-            value: code,
-            label: codeLabel(PAYMENT_CONDITIONS, code, i18n.language),
-          }))}
-          error={errorAt(problems, 'payments[0].conditions')}
-          data-testid="compose-payment-conditions"
-        />
-        <Select
-          label={t('compose.paymentMethod')}
-          searchable
-          allowDeselect={false}
-          value={detail?.method ?? null}
-          disabled={!payment}
-          onChange={(v) => change((d) => (ensure(d).method = v ?? 'MP05'))}
-          data={Object.keys(PAYMENT_METHODS).map((code) => ({
-            value: code,
-            label: codeLabel(PAYMENT_METHODS, code, i18n.language),
-          }))}
-          error={errorAt(problems, 'payments[0].details[0].method')}
-        />
-      </SimpleGrid>
-      {payment && (
-        <>
-          <Field
-            label={t('compose.iban')}
-            value={detail?.iban ?? ''}
-            onChange={(v) => change((d) => (ensure(d).iban = v.toUpperCase()))}
-            error={errorAt(problems, 'payments[0].details[0].iban')}
-          />
-          <SimpleGrid cols={2}>
-            <Field
-              label={t('compose.dueDate')}
-              type="date"
-              value={detail?.due ?? ''}
-              onChange={(v) => change((d) => (ensure(d).due = v))}
-              error={errorAt(problems, 'payments[0].details[0].due')}
-            />
-            <Field
-              label={t('compose.paymentAmount')}
-              value={detail?.amount ?? ''}
-              onChange={(v) => change((d) => (ensure(d).amount = v))}
-              description={t('compose.paymentAmountProposed', {
-                amount: formatAmount(Number(proposed), draft.document.currency || 'EUR', i18n.language),
-              })}
-              error={errorAt(problems, 'payments[0].details[0].amount')}
-            />
-          </SimpleGrid>
-        </>
-      )}
-    </Stack>
-  );
-}
-
-function AttachmentFields({ draft, change }: Props) {
-  const { t } = useTranslation();
   const add = async (files: File[]) => {
     const read = await Promise.all(
       files.map(async (file) => ({
@@ -967,29 +587,58 @@ function AttachmentFields({ draft, change }: Props) {
     );
     change((d) => d.attachments.push(...read));
   };
+  const labels = {
+    name: t('compose.attachmentName'),
+    description: t('compose.attachmentDescription'),
+    contentBase64: t('compose.attachmentContent'),
+  };
   return (
     <Stack gap="xs">
       <FileInput
         label={t('compose.attachmentPick')}
         accept="application/pdf"
         multiple
+        w={360}
         value={[]}
         onChange={(files) => void add(files)}
         data-testid="compose-attachments"
       />
-      {draft.attachments.map((a, i) => (
-        <Group key={`${a.name}-${i}`} gap="xs">
-          <Text size="sm">{a.name}</Text>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t('compose.attachmentRemove', { name: a.name })}
-            onClick={() => change((d) => d.attachments.splice(i, 1))}
-          >
-            ✕
-          </ActionIcon>
-        </Group>
-      ))}
+      {draft.attachments.map((a, i) => {
+        const p = `attachments[${i}]`;
+        // Base64 carries 3 bytes in 4 characters.
+        const kb = Math.max(1, Math.round((a.contentBase64.length * 3) / 4 / 1024));
+        return (
+          <Paper key={`${a.name}-${i}`} withBorder p="xs" data-testid="compose-attachment">
+            <Group gap="xs" align="flex-end" wrap="wrap">
+              <Text size="sm" fw={600} mb={8} style={{ overflowWrap: 'anywhere' }}>
+                {a.name}
+              </Text>
+              <Text size="sm" mb={8}>
+                {t('compose.attachmentSize', { size: kb.toLocaleString(i18n.language) })}
+              </Text>
+              <Field
+                label={labels.description}
+                style={{ flex: '1 1 14rem' }}
+                value={a.description}
+                onChange={(v) => change((d) => (d.attachments[i]!.description = v))}
+                error={hasProblem(problems, `${p}.description`)}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                mb={1}
+                aria-label={t('compose.attachmentRemove', { name: a.name })}
+                title={t('compose.attachmentRemove', { name: a.name })}
+                onClick={() => change((d) => d.attachments.splice(i, 1))}
+              >
+                ✕
+              </ActionIcon>
+            </Group>
+            <RowProblems problems={problems} prefix={p} labels={labels} />
+          </Paper>
+        );
+      })}
     </Stack>
   );
 }

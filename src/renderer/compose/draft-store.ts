@@ -80,3 +80,23 @@ export function rememberCustomer(profile: string, customer: DraftCustomer): void
   const others = knownCustomers(profile).filter((c) => key(c) !== key(customer));
   write(`${prefix(profile)}.customers`, [customer, ...others].slice(0, 200));
 }
+
+/**
+ * Which sent invoice corrects which discarded one (`sent id → discarded id`): the API has nowhere to record it,
+ * and the file must not (a discarded file was never issued), so this machine keeps it.
+ */
+export function rememberResend(profile: string, sentId: number, discardedId: number): void {
+  const links = read<Record<string, number>>(`${prefix(profile)}.resends`, {});
+  links[String(sentId)] = discardedId;
+  write(`${prefix(profile)}.resends`, links);
+}
+
+/** The discarded invoice a sent one corrects, and the invoice that corrected a discarded one (null: none). */
+export function resendLinks(
+  profile: string,
+  sendId: number,
+): { corrects: number | null; correctedBy: number | null } {
+  const links = read<Record<string, number>>(`${prefix(profile)}.resends`, {});
+  const correctedBy = Object.entries(links).find(([, discarded]) => discarded === sendId)?.[0];
+  return { corrects: links[String(sendId)] ?? null, correctedBy: correctedBy ? Number(correctedBy) : null };
+}

@@ -1,6 +1,8 @@
 /**
- * Problems shown at their field: each input gets, as its Mantine `error`, the problems of its draft field, each
- * marked `compose-field-problem` with `data-field` = the FatturaPA element (docs/qa.md).
+ * Problems shown at their field: a single input gets, as its Mantine `error`, the problems of its draft field; a
+ * row of small inputs (a line, a withholding, an instalment) marks its inputs in error and lists the row's
+ * problems under it, each named by its column. Every message is marked `compose-field-problem` with
+ * `data-field` = the FatturaPA element (docs/qa.md). Where a problem is shown is decided by placement.ts.
  */
 import type { ReactNode } from 'react';
 
@@ -18,25 +20,38 @@ export interface ShownProblem {
 
 export type FieldProblems = readonly ShownProblem[];
 
-/** The fields the form shows an input for: their problems appear there, the others in the list below. */
-const PLACED = [
-  /^supplier\.(name|firstName|lastName|vat|fiscalCode|regime)$/,
-  /^supplier\.address\.(street|number|postcode|town|province|country)$/,
-  /^supplier\.rea\.(office|number)$/,
-  /^customer\.(name|firstName|lastName|vat|fiscalCode)$/,
-  /^customer\.address\.(street|number|postcode|town|province|country)$/,
-  /^customer\.delivery\.(code|pec)$/,
-  /^document\.(type|date|number|currency|reasons)$/,
-  /^references\[\d+\]\.(id|date|cig|cup)$/,
-  /^deliveryNotes\[0\]\.(number|date)$/,
-  /^lines\[\d+\](\.(description|quantity|unit|unitPrice|vatRate|nature|legalReference|adjustments))?$/,
-  /^withholdings\[0\]\.(type|rate|reason)$/,
-  /^funds\[0\]\.(type|rate|vatRate|nature)$/,
-  /^payments\[0\]\.conditions$/,
-  /^payments\[0\]\.details\[0\]\.(method|iban|due|amount)$/,
-];
+/** Mantine's error red is below 4.5:1 on white at this size: a darker red, a lighter one in the dark. */
+const PROBLEM_COLOR = 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))';
+const WARNING_COLOR = 'light-dark(var(--mantine-color-orange-9), var(--mantine-color-orange-3))';
 
-export const placed = (field: string) => field !== '' && PLACED.some((re) => re.test(field));
+/** The field itself or one below it: `lines[2]` covers `lines[2].unitPrice` and `lines[2].adjustments[0].amount`. */
+export function isUnder(field: string, prefix: string): boolean {
+  return field === prefix || field.startsWith(`${prefix}.`) || field.startsWith(`${prefix}[`);
+}
+
+export function problemsUnder(problems: FieldProblems, prefix: string): ShownProblem[] {
+  return problems.filter((p) => isUnder(p.field, prefix));
+}
+
+/** True when the field (or a part of it) has a problem: the input is marked invalid. */
+export function hasProblem(problems: FieldProblems, field: string): boolean {
+  return problems.some((p) => isUnder(p.field, field));
+}
+
+export const problemColor = (severity: ShownProblem['severity']) =>
+  severity === 'warning' ? WARNING_COLOR : PROBLEM_COLOR;
+
+function Message({ problem, label }: { problem: ShownProblem; label?: string }) {
+  return (
+    <span
+      data-testid="compose-field-problem"
+      data-field={problem.element}
+      style={{ display: 'block', color: problemColor(problem.severity) }}
+    >
+      {label ? `${label}: ${problem.text}` : problem.text}
+    </span>
+  );
+}
 
 /** The problems of exactly `field`, as an input's error; undefined when there are none. */
 export function errorAt(problems: FieldProblems, field: string): ReactNode {
@@ -45,19 +60,37 @@ export function errorAt(problems: FieldProblems, field: string): ReactNode {
   return (
     <>
       {here.map((p, i) => (
-        <span
-          key={i}
-          data-testid="compose-field-problem"
-          data-field={p.element}
-          style={{
-            display: 'block',
-            // Mantine's error red is below 4.5:1 on white at this size: a darker red, a lighter one in the dark.
-            color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))',
-          }}
-        >
-          {p.text}
-        </span>
+        <Message key={i} problem={p} />
       ))}
     </>
+  );
+}
+
+/**
+ * The problems of a row, under it: each named by the column it belongs to (`labels` by the part of the field
+ * after the prefix, `unitPrice` or `adjustments`), the row's own without a name.
+ */
+export function RowProblems({
+  problems,
+  prefix,
+  labels,
+}: {
+  problems: FieldProblems;
+  prefix: string;
+  labels: Record<string, string>;
+}) {
+  const here = problemsUnder(problems, prefix);
+  if (here.length === 0) return null;
+  const labelOf = (field: string): string | undefined => {
+    const rest = field.slice(prefix.length).replace(/^\./, '');
+    const first = /^[A-Za-z]+/.exec(rest)?.[0] ?? '';
+    return labels[first];
+  };
+  return (
+    <div style={{ fontSize: 'var(--mantine-font-size-sm)', marginTop: 4 }}>
+      {here.map((p, i) => (
+        <Message key={i} problem={p} label={labelOf(p.field)} />
+      ))}
+    </div>
   );
 }

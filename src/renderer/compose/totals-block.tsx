@@ -13,18 +13,15 @@ export function TotalsBlock({ draft }: { draft: InvoiceDraft }) {
   const currency = draft.document.currency || 'EUR';
   const money = (value: string) => formatAmount(Number(value), currency, i18n.language);
   const r = totals.reconciliation;
-  const rows: [string, string][] = [
-    [t('compose.totalTaxable'), r.taxable],
-    [t('compose.totalVat'), r.vat],
+  // The contributions are part of the taxable amount (check 00422 puts them there): shown as "of which".
+  const fundsTotal = totals.funds.reduce((sum, f) => sum + Math.round(Number(f.amount) * 100), 0) / 100;
+  const rows: { label: string; value: string; part?: boolean }[] = [
+    { label: t('compose.totalTaxable'), value: r.taxable },
     ...(totals.funds.length > 0
-      ? [
-          [
-            t('compose.totalFunds'),
-            totals.funds.reduce((sum, f) => sum + Number(f.amount), 0).toFixed(2),
-          ] as [string, string],
-        ]
+      ? [{ label: t('compose.totalFunds'), value: fundsTotal.toFixed(2), part: true }]
       : []),
-    ...(totals.stamp.applied ? [[t('compose.totalStamp'), totals.stamp.amount] as [string, string]] : []),
+    { label: t('compose.totalVat'), value: r.vat },
+    ...(totals.stamp.applied ? [{ label: t('compose.totalStamp'), value: totals.stamp.amount }] : []),
   ];
   const total = totals.declaredTotal || totals.documentTotal;
   return (
@@ -57,10 +54,14 @@ export function TotalsBlock({ draft }: { draft: InvoiceDraft }) {
         </Table>
         <Table withTableBorder>
           <Table.Tbody>
-            {rows.map(([label, value]) => (
+            {rows.map(({ label, value, part }) => (
               <Table.Tr key={label}>
-                <Table.Td>{label}</Table.Td>
-                <Table.Td ta="right">{money(value)}</Table.Td>
+                <Table.Td pl={part ? 'xl' : undefined} fs={part ? 'italic' : undefined}>
+                  {label}
+                </Table.Td>
+                <Table.Td ta="right" fs={part ? 'italic' : undefined}>
+                  {part ? `(${money(value)})` : money(value)}
+                </Table.Td>
               </Table.Tr>
             ))}
             <Table.Tr>
@@ -90,10 +91,24 @@ export function TotalsBlock({ draft }: { draft: InvoiceDraft }) {
           </Table.Tbody>
         </Table>
       </SimpleGrid>
-      <Text size="sm" c="dimmed" mt="xs" data-testid="compose-stamp-proposal">
-        {totals.stamp.due
-          ? t('compose.stampDue', { amount: money(totals.stamp.amountWithoutVat) })
-          : t('compose.stampNotDue')}
+      <Text
+        size="sm"
+        c="dimmed"
+        mt="xs"
+        data-testid="compose-stamp-proposal"
+        data-due={totals.stamp.due}
+        data-applied={totals.stamp.applied}
+      >
+        {t(
+          totals.stamp.due
+            ? totals.stamp.applied
+              ? 'compose.stampDue'
+              : 'compose.stampDueDeclined'
+            : totals.stamp.applied
+              ? 'compose.stampNotDueCharged'
+              : 'compose.stampNotDue',
+          { amount: money(totals.stamp.amountWithoutVat) },
+        )}
       </Text>
     </Paper>
   );

@@ -1,5 +1,11 @@
 import { composeDe } from '../compose/messages.ts';
+import { demoDataDe } from '../demo-data/messages.ts';
+import { consoleDe } from '../console/messages.ts';
 import { invoiceViewDe } from '../invoice-view/messages.ts';
+import { listsDe } from '../list-messages.ts';
+import { apiLogDe } from '../api-log/messages.ts';
+import { webhooksDe } from '../webhooks/messages.ts';
+import { apiReferenceDe } from '../api-reference/messages.ts';
 import type { Messages } from './en.ts';
 
 export const de: Messages = {
@@ -90,7 +96,7 @@ export const de: Messages = {
     latest: 'Zuletzt gesendete Rechnungen',
     empty: 'Noch keine Rechnungen gesendet.',
   },
-  search: { label: 'Suchen', placeholder: 'USt-IdNr., Name, Datei, SDI-ID…' },
+  search: { label: 'Suchen', placeholder: 'Nummer, USt-IdNr., Name, Datei, SDI-ID…' },
   sent: {
     title: 'Gesendete Rechnungen',
     number: 'Nummer',
@@ -400,5 +406,11 @@ export const de: Messages = {
     AttestazioneTrasmissioneFattura: 'Übermittlung bescheinigt',
   },
   compose: composeDe,
+  demoData: demoDataDe,
+  console: consoleDe,
   invoiceView: invoiceViewDe,
+  lists: listsDe,
+  apiLog: apiLogDe,
+  webhooks: webhooksDe,
+  apiReference: apiReferenceDe,
 };

@@ -1,5 +1,11 @@
 import { composeEn } from '../compose/messages.ts';
+import { demoDataEn } from '../demo-data/messages.ts';
+import { consoleEn } from '../console/messages.ts';
 import { invoiceViewEn } from '../invoice-view/messages.ts';
+import { listsEn } from '../list-messages.ts';
+import { apiLogEn } from '../api-log/messages.ts';
+import { webhooksEn } from '../webhooks/messages.ts';
+import { apiReferenceEn } from '../api-reference/messages.ts';
 export const en = {
   app: {
     title: 'Scambio',
@@ -85,7 +91,7 @@ export const en = {
     latest: 'Latest sent invoices',
     empty: 'No invoices sent yet.',
   },
-  search: { label: 'Search', placeholder: 'VAT number, name, file, SDI id…' },
+  search: { label: 'Search', placeholder: 'Number, VAT number, name, file, SDI id…' },
   sent: {
     title: 'Sent invoices',
     number: 'Number',
@@ -388,7 +394,13 @@ export const en = {
     AttestazioneTrasmissioneFattura: 'Transmission certified',
   },
   compose: composeEn,
+  demoData: demoDataEn,
+  console: consoleEn,
   invoiceView: invoiceViewEn,
+  lists: listsEn,
+  apiLog: apiLogEn,
+  webhooks: webhooksEn,
+  apiReference: apiReferenceEn,
 };
 
 /** The shape every language must have: the English tree with strings for leaves. */

@@ -1,5 +1,11 @@
 import { composeIt } from '../compose/messages.ts';
+import { demoDataIt } from '../demo-data/messages.ts';
+import { consoleIt } from '../console/messages.ts';
 import { invoiceViewIt } from '../invoice-view/messages.ts';
+import { listsIt } from '../list-messages.ts';
+import { apiLogIt } from '../api-log/messages.ts';
+import { webhooksIt } from '../webhooks/messages.ts';
+import { apiReferenceIt } from '../api-reference/messages.ts';
 import type { Messages } from './en.ts';
 
 export const it: Messages = {
@@ -90,7 +96,7 @@ export const it: Messages = {
     latest: 'Ultime fatture inviate',
     empty: 'Nessuna fattura inviata.',
   },
-  search: { label: 'Cerca', placeholder: 'Partita IVA, nome, file, id SDI…' },
+  search: { label: 'Cerca', placeholder: 'Numero, partita IVA, nome, file, id SDI…' },
   sent: {
     title: 'Fatture inviate',
     number: 'Numero',
@@ -400,5 +406,11 @@ export const it: Messages = {
     AttestazioneTrasmissioneFattura: 'Attestazione di trasmissione',
   },
   compose: composeIt,
+  demoData: demoDataIt,
+  console: consoleIt,
   invoiceView: invoiceViewIt,
+  lists: listsIt,
+  apiLog: apiLogIt,
+  webhooks: webhooksIt,
+  apiReference: apiReferenceIt,
 };

@@ -17,6 +17,8 @@ import type { Send, SendState } from '../../shared/api/types.ts';
 import { listReceived, listSent } from '../api.ts';
 import { formatCount, formatDate } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
+import { LoadDemoData } from '../demo-data/load-demo-data.tsx';
+import { IndexPanel } from '../invoice-index/index-panel.tsx';
 import { useLiveReload } from '../live.tsx';
 import { useReady } from '../ready.ts';
 import { address, href, screenAddress, sentAddress } from '../routes.ts';
@@ -152,6 +154,8 @@ export function Dashboard({ title }: DashboardProps) {
           </Table.Tbody>
         </Table>
       )}
+      <LoadDemoData empty={summary.sent === 0 && summary.received === 0} />
+      <IndexPanel />
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Modal, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Switch, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'wouter';
 import type { Receive } from '../../shared/api/types.ts';
 import { listReceived } from '../api.ts';
+import { formatCount } from '../format.ts';
 import { CompanySelect } from '../company-select.tsx';
 import { useGateway } from '../gateway-context.ts';
 import { LocalDate } from '../localized.tsx';
@@ -11,17 +12,15 @@ import { address, receivedAddress, screenAddress } from '../routes.ts';
 import { PagedTable, type PagedColumns } from '../paged-table.tsx';
 import { SearchInput } from '../search-input.tsx';
 import { ReceivedDetails } from './received-details.tsx';
-import { useAmountCacheVersion, useProfileId } from '../amounts.ts';
+import { indexReadReceived, readReceived } from '../invoice-index/fill.ts';
+import { useIndexVersion, useInvoiceIndex } from '../invoice-index/use-invoice-index.ts';
 import {
   ExportButtons,
-  ListTotal,
-  amountOf,
-  fillReadReceivedAmounts,
   loadAllRows,
   sharedInvoiceColumns,
-  readReceived,
   totalsOf,
   useCompanyNames,
+  useTotalFooter,
   type ListTotals,
 } from '../invoice-list.tsx';
 import type { Sheet } from '../list-export.ts';
@@ -63,9 +62,9 @@ export function Inbox({ openId }: { openId: number | null }) {
       listReceived(gateway, { ...query, page, page_size: pageSize, sort: sort ?? '-created' }),
     [gateway, query],
   );
-  const profileId = useProfileId(gateway);
+  const index = useInvoiceIndex(gateway);
   const companies = useCompanyNames(gateway);
-  const amountCacheVersion = useAmountCacheVersion();
+  const indexVersion = useIndexVersion(index);
   const live = useLiveReload((c) => c.type === 'receive.add' || c.type === 'receive.read');
   const [sort, setSort] = useState<string | undefined>(undefined);
   const [pageRows, setPageRows] = useState<Receive[]>([]);
@@ -74,21 +73,21 @@ export function Inbox({ openId }: { openId: number | null }) {
       setSort(pageSort);
       setPageRows(items);
       // Only invoices already read: reading an unread one would count an operation and mark it read.
-      if (profileId) void fillReadReceivedAmounts(gateway, profileId, items).catch(() => {});
+      if (index) void indexReadReceived(gateway, index, items).catch(() => {});
     },
-    [gateway, profileId],
+    [gateway, index],
   );
   const [totals, setTotals] = useState<ListTotals | null>(null);
   useEffect(() => {
-    if (!profileId) return;
+    if (!index) return;
     let current = true;
     void (async () => {
       const all = await loadAllRows((page, pageSize) => load(page, pageSize, sort));
-      await fillReadReceivedAmounts(gateway, profileId, all.items);
+      await indexReadReceived(gateway, index, all.items);
       if (current)
         setTotals(
           totalsOf(
-            all.items.map((r) => amountOf(profileId, 'received', r.id)),
+            all.items.map((r) => ({ amount: index.get('received', r)?.amount })),
             all.total,
           ),
         );
@@ -96,16 +95,18 @@ export function Inbox({ openId }: { openId: number | null }) {
     return () => {
       current = false;
     };
-  }, [gateway, profileId, load, sort, live, reloadKey]);
-  const unknownUnread = pageRows.filter((r) => !r.is_read && !amountOf(profileId, 'received', r.id));
+  }, [gateway, index, load, sort, live, reloadKey]);
+  const footer = useTotalFooter(totals);
+  const unknownUnread = pageRows.filter((r) => !r.is_read && !index?.get('received', r));
   const [confirming, setConfirming] = useState(false);
   const [reading, setReading] = useState(false);
   const showAmounts = async () => {
     setConfirming(false);
-    if (!profileId) return;
+    if (!index) return;
     setReading(true);
     try {
-      await readReceived(gateway, profileId, unknownUnread);
+      // The user was told: each of these counts one operation and becomes read.
+      await readReceived(gateway, index, unknownUnread);
     } finally {
       setReading(false);
       setReloadKey((k) => k + 1);
@@ -113,7 +114,7 @@ export function Inbox({ openId }: { openId: number | null }) {
   };
   const sheet = useCallback(async (): Promise<Sheet> => {
     const all = await loadAllRows((page, pageSize) => load(page, pageSize, sort));
-    if (profileId) await fillReadReceivedAmounts(gateway, profileId, all.items, Infinity);
+    if (index) await indexReadReceived(gateway, index, all.items, Infinity);
     return {
       name: t('inbox.title'),
       headers: [
@@ -129,7 +130,7 @@ export function Inbox({ openId }: { openId: number | null }) {
       ],
       kinds: ['text', 'text', 'date', 'text', 'text', 'amount', 'text', 'text', 'text'],
       rows: all.items.map((r) => {
-        const amount = amountOf(profileId, 'received', r.id);
+        const amount = index?.get('received', r)?.amount;
         return [
           amount?.type ?? null,
           r.document_number,
@@ -143,12 +144,12 @@ export function Inbox({ openId }: { openId: number | null }) {
         ];
       }),
     };
-  }, [gateway, profileId, load, sort, companies, t]);
+  }, [gateway, index, load, sort, companies, t]);
 
   const columns = useMemo<PagedColumns<Receive>>(() => {
     const shared = sharedInvoiceColumns<Receive>({
-      kind: 'received',
-      profileId,
+      entryOf: (row) => index?.get('received', row),
+      unread: (row) => !row.is_read,
       companies,
       labels: {
         type: t('list.type'),
@@ -160,17 +161,6 @@ export function Inbox({ openId }: { openId: number | null }) {
       },
     });
     return [
-      {
-        id: 'read',
-        header: () => <VisuallyHidden>{t('inbox.readState')}</VisuallyHidden>,
-        accessorFn: (row) => row.is_read,
-        cell: (info) =>
-          info.row.original.is_read ? null : (
-            <Badge size="xs" variant="filled">
-              {t('inbox.new')}
-            </Badge>
-          ),
-      },
       shared.type,
       shared.number,
       shared.date,
@@ -182,6 +172,21 @@ export function Inbox({ openId }: { openId: number | null }) {
       shared.company,
       shared.amount,
       {
+        id: 'read',
+        header: t('lists.readColumn'),
+        accessorFn: (row) => row.is_read,
+        cell: (info) =>
+          info.row.original.is_read ? (
+            <Text span fz="inherit" c="dimmed">
+              {t('list.read')}
+            </Text>
+          ) : (
+            <Badge size="sm" variant="filled">
+              {t('inbox.new')}
+            </Badge>
+          ),
+      },
+      {
         id: 'dateSent',
         header: t('list.dateReceived'),
         accessorFn: (row) => row.date_sent,
@@ -189,8 +194,8 @@ export function Inbox({ openId }: { openId: number | null }) {
       },
       shared.file,
     ];
-    // The cache version redraws the cells as amounts arrive.
-  }, [t, profileId, companies, amountCacheVersion]);
+    // The index version redraws the cells as amounts arrive.
+  }, [t, index, companies, indexVersion]);
 
   return (
     <Stack>
@@ -227,6 +232,7 @@ export function Inbox({ openId }: { openId: number | null }) {
         numeric={['amount']}
         initiallyHidden={['file']}
         onPage={onPage}
+        footer={footer}
         toolbar={
           <>
             <ExportButtons gateway={gateway} sheet={sheet} fileName={t('list.fileReceived')} />
@@ -243,14 +249,14 @@ export function Inbox({ openId }: { openId: number | null }) {
           </>
         }
       />
-      <ListTotal totals={totals} />
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={t('list.showAmounts')}
         data-testid="show-amounts-confirm"
       >
-        <Text mb="md">{t('list.showAmountsCost', { count: unknownUnread.length })}</Text>
+        <Text mb="xs">{t('list.showAmountsCost', { count: unknownUnread.length })}</Text>
+        {confirming && <OperationsLeft />}
         <Group justify="end">
           <Button variant="default" onClick={() => setConfirming(false)}>
             {t('list.cancel')}
@@ -261,6 +267,47 @@ export function Inbox({ openId }: { openId: number | null }) {
         </Group>
       </Modal>
       <ReceivedDetails id={openId} onClose={() => navigate(address(screenAddress('inbox'), filters))} />
+    </Stack>
+  );
+}
+
+/**
+ * What is left to spend, beside a billed read: the account's operations (`GET /status`), and in the sandbox that
+ * they use no credit. Nothing when the service does not say.
+ */
+function OperationsLeft() {
+  const { t, i18n } = useTranslation();
+  const gateway = useGateway();
+  const [said, setSaid] = useState<{ left: number | null; sandbox: boolean } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      const view = await gateway.profiles.list();
+      const profile = view.profiles.find((p) => p.id === view.activeId);
+      const check = await gateway.profiles.check({ id: view.activeId }).catch(() => null);
+      if (live)
+        setSaid({
+          left: check?.ok ? check.operationsLeft : null,
+          sandbox: profile?.environment === 'test',
+        });
+    })().catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [gateway]);
+  if (!said) return null;
+  return (
+    <Stack gap={2} mb="md" data-testid="show-amounts-cost">
+      {said.left !== null && (
+        <Text size="sm" c="dimmed">
+          {t('lists.operationsLeft', { left: formatCount(said.left, i18n.language) })}
+        </Text>
+      )}
+      {said.sandbox && (
+        <Text size="sm" c="dimmed">
+          {t('lists.sandboxFree')}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
 import { Drawer, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect } from 'react';
-import { rememberAmount, useProfileId } from '../amounts.ts';
 import { useTranslation } from 'react-i18next';
 import { getReceived } from '../api.ts';
+import { entryOf } from '../invoice-index/entry.ts';
+import { useInvoiceIndex } from '../invoice-index/use-invoice-index.ts';
 import { formatAmount, formatDate, formatDateTime } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
 import { InvoiceFileActions } from '../invoice-view/file-actions.tsx';
@@ -24,12 +25,13 @@ function Invoice({ id }: { id: number }) {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
   const invoice = useLoad(useCallback(() => getReceived(gateway, id), [gateway, id]));
-  const profileId = useProfileId(gateway);
+  const index = useInvoiceIndex(gateway);
   // The drawer read the file anyway (and marked it read): the lists may show its amount from now on.
   const receive = invoice.value;
   useEffect(() => {
-    if (receive) rememberAmount(profileId, 'received', receive.id, receive.payload, receive.encoding);
-  }, [profileId, receive]);
+    if (receive && index && !index.get('received', receive))
+      void index.put([entryOf('received', receive, receive.payload, receive.encoding)]);
+  }, [index, receive]);
 
   return (
     <LoadedView loaded={invoice}>

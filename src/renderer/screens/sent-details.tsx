@@ -1,10 +1,13 @@
 import { Alert, Button, Drawer, Group, List, Stack, Text, Timeline } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Send, Update } from '../../shared/api/types.ts';
-import { ApiError, attachmentName, getSent, listUpdates, messageOf } from '../api.ts';
+import { ApiError, attachmentName, getNotificationFile, getSent, listUpdates, messageOf } from '../api.ts';
+import { entryOf } from '../invoice-index/entry.ts';
+import { useInvoiceIndex } from '../invoice-index/use-invoice-index.ts';
 import { formatDateTimeSeconds } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
+import { CorrectionLink } from '../compose/correction-link.tsx';
 import { InvoiceFileActions } from '../invoice-view/file-actions.tsx';
 import { InvoiceView } from '../invoice-view/invoice-view.tsx';
 import { LoadedView, useLoad } from '../loading.tsx';
@@ -12,6 +15,7 @@ import { xmlBase64 } from '../payload.ts';
 import { StateBadge } from '../state-badge.tsx';
 import { useLiveReload } from '../live.tsx';
 import { composeFromSent, href } from '../routes.ts';
+import { sdiErrorInLanguage } from '../sdi-error-text.ts';
 
 /** States in which the invoice is issued (delivered, or in the customer's reserved area): it can be credited. */
 const ISSUED = new Set([
@@ -43,6 +47,12 @@ export function SentDetails({ id, onClose }: { id: number | null; onClose: () =>
     ),
   );
   const send = invoice.value?.id === id ? invoice.value : null;
+  // The drawer read the file anyway: the index learns its amount if it did not know it.
+  const index = useInvoiceIndex(gateway);
+  useEffect(() => {
+    if (send?.payload && index && !index.get('sent', send))
+      void index.put([entryOf('sent', send, send.payload, send.encoding)]);
+  }, [index, send]);
   return (
     <Drawer
       opened={id !== null}
@@ -68,10 +78,7 @@ function History({ send }: { send: Send }) {
   const download = async (update: Update) => {
     setDownloadError(null);
     try {
-      const response = await gateway.api.request({
-        method: 'GET',
-        path: `/update/${update.id}/notification`,
-      });
+      const response = await getNotificationFile(gateway, update.id);
       if (response.status !== 200 || typeof response.body !== 'string') throw new ApiError(response);
       await gateway.dialog.saveFile({
         suggestedName: attachmentName(response) ?? `notification-${update.id}.xml`,
@@ -112,12 +119,9 @@ function History({ send }: { send: Send }) {
                 >
                   <UpdateDescription update={update} />
                   {(update.errors ?? []).length > 0 && (
-                    <List size="sm" data-testid="sdi-errors">
+                    <List size="sm" data-testid="sdi-errors" spacing={4}>
                       {update.errors!.map((error) => (
-                        <List.Item key={error.code}>
-                          {error.code}: {error.description}
-                          {error.hint && ` (${error.hint})`}
-                        </List.Item>
+                        <SdiErrorItem key={error.code} error={error} />
                       ))}
                     </List>
                   )}
@@ -132,6 +136,8 @@ function History({ send }: { send: Send }) {
           )
         }
       </LoadedView>
+      {/* Which invoice corrected this one, or which discarded one this one corrects. */}
+      <CorrectionLink sendId={send.id} />
       {/* The composer opens this invoice: corrected to resend after a discard, or credited once issued. */}
       {send.latest_state === 'Scartato' && (
         <Button
@@ -176,7 +182,11 @@ function History({ send }: { send: Send }) {
 function UpdateDescription({ update }: { update: Update }) {
   const { t } = useTranslation();
   const meaning = update.state ? t(`stateDescription.${update.state}`) : '';
-  const original = update.description?.trim() ?? '';
+  // A rejection's text is its errors one after the other: each error shows its own words below.
+  const errors = update.errors ?? [];
+  const described =
+    errors.length > 0 && errors.every((e) => e.description && update.description?.includes(e.description));
+  const original = described ? '' : (update.description?.trim() ?? '');
   return (
     <>
       {meaning && (
@@ -190,5 +200,33 @@ function UpdateDescription({ update }: { update: Update }) {
         </Text>
       )}
     </>
+  );
+}
+
+/**
+ * One reason SDI gave for a rejection: its code and meaning in the UI language, what to change, and below them
+ * SDI's own Italian sentence (`sdi-original`) whenever the meaning is a translation of it.
+ */
+function SdiErrorItem({ error }: { error: NonNullable<Update['errors']>[number] }) {
+  const { t, i18n } = useTranslation();
+  const said = error.description ?? '';
+  const translated = sdiErrorInLanguage({ code: error.code, description: said }, i18n.language);
+  const hint = translated?.hint ?? error.hint;
+  return (
+    <List.Item data-testid="sdi-error" data-code={error.code}>
+      <Text size="sm">
+        {error.code}: {translated?.description ?? said}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+      {translated && (
+        <Text size="xs" c="dimmed" lang="it" data-testid="sdi-original">
+          {t('sentDetails.sdiText', { text: said })}
+        </Text>
+      )}
+    </List.Item>
   );
 }

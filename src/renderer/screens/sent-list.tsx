@@ -11,16 +11,15 @@ import { LocalDate } from '../localized.tsx';
 import { PagedTable, type PagedColumns } from '../paged-table.tsx';
 import { address, screenAddress, sentAddress } from '../routes.ts';
 import { StateBadge } from '../state-badge.tsx';
-import { useAmountCacheVersion, useProfileId } from '../amounts.ts';
+import { indexSent } from '../invoice-index/fill.ts';
+import { useIndexVersion, useInvoiceIndex } from '../invoice-index/use-invoice-index.ts';
 import {
   ExportButtons,
-  ListTotal,
-  amountOf,
-  fillSentAmounts,
   loadAllRows,
   sharedInvoiceColumns,
   totalsOf,
   useCompanyNames,
+  useTotalFooter,
   type ListTotals,
 } from '../invoice-list.tsx';
 import type { Sheet } from '../list-export.ts';
@@ -61,30 +60,35 @@ export function SentList({ openId }: { openId: number | null }) {
       listSent(gateway, { ...query, page, page_size: pageSize, sort: sort ?? '-created' }),
     [gateway, query],
   );
-  const profileId = useProfileId(gateway);
+  const index = useInvoiceIndex(gateway);
   const companies = useCompanyNames(gateway);
-  const amountCacheVersion = useAmountCacheVersion();
+  const indexVersion = useIndexVersion(index);
   // A state SDI records shows at once (pushed by the local sandbox, polled from a remote service).
   const live = useLiveReload((c) => c.type === 'send.state');
   const [sort, setSort] = useState<string | undefined>(undefined);
   const onPage = useCallback(
     (items: Send[], pageSort: string | undefined) => {
       setSort(pageSort);
-      if (profileId) void fillSentAmounts(gateway, profileId, items).catch(() => {});
+      // Sent files cost nothing to read: the index learns the page's amounts at once.
+      if (index) void indexSent(gateway, index, items).catch(() => {});
     },
-    [gateway, profileId],
+    [gateway, index],
   );
   const [totals, setTotals] = useState<ListTotals | null>(null);
   useEffect(() => {
-    if (!profileId) return;
+    if (!index) return;
     let current = true;
     void (async () => {
       const all = await loadAllRows((page, pageSize) => load(page, pageSize, sort));
-      await fillSentAmounts(gateway, profileId, all.items);
+      await indexSent(gateway, index, all.items);
       if (current)
         setTotals(
           totalsOf(
-            all.items.map((r) => amountOf(profileId, 'sent', r.id)),
+            // What SDI rejected was never issued: an accountant's total leaves it out (and says so).
+            all.items.map((r) => ({
+              amount: index.get('sent', r)?.amount,
+              discarded: r.latest_state === 'Scartato',
+            })),
             all.total,
           ),
         );
@@ -92,10 +96,11 @@ export function SentList({ openId }: { openId: number | null }) {
     return () => {
       current = false;
     };
-  }, [gateway, profileId, load, sort, live]);
+  }, [gateway, index, load, sort, live]);
+  const footer = useTotalFooter(totals);
   const sheet = useCallback(async (): Promise<Sheet> => {
     const all = await loadAllRows((page, pageSize) => load(page, pageSize, sort));
-    if (profileId) await fillSentAmounts(gateway, profileId, all.items);
+    if (index) await indexSent(gateway, index, all.items);
     return {
       name: t('sent.title'),
       headers: [
@@ -111,7 +116,7 @@ export function SentList({ openId }: { openId: number | null }) {
       ],
       kinds: ['text', 'text', 'date', 'text', 'text', 'amount', 'text', 'text', 'text'],
       rows: all.items.map((r) => {
-        const amount = amountOf(profileId, 'sent', r.id);
+        const amount = index?.get('sent', r)?.amount;
         return [
           amount?.type ?? null,
           r.document_number,
@@ -125,13 +130,12 @@ export function SentList({ openId }: { openId: number | null }) {
         ];
       }),
     };
-  }, [gateway, profileId, load, sort, companies, t]);
+  }, [gateway, index, load, sort, companies, t]);
 
   // Raw values in the rows, formatted when drawn: a language switch redraws every cell in the new language.
   const columns = useMemo<PagedColumns<Send>>(() => {
     const shared = sharedInvoiceColumns<Send>({
-      kind: 'sent',
-      profileId,
+      entryOf: (row) => index?.get('sent', row),
       companies,
       labels: {
         type: t('list.type'),
@@ -173,8 +177,8 @@ export function SentList({ openId }: { openId: number | null }) {
       },
       shared.file,
     ];
-    // The cache version redraws the cells as amounts arrive.
-  }, [t, profileId, companies, amountCacheVersion]);
+    // The index version redraws the cells as amounts arrive.
+  }, [t, index, companies, indexVersion]);
 
   return (
     <Stack>
@@ -206,12 +210,12 @@ export function SentList({ openId }: { openId: number | null }) {
         initiallyHidden={['lastUpdate', 'file']}
         onPage={onPage}
         reloadKey={live}
+        footer={footer}
         toolbar={<ExportButtons gateway={gateway} sheet={sheet} fileName={t('list.fileSent')} />}
         rowId={(row) => String(row.id)}
         emptyText={q || state || companyId !== null ? t('sent.noMatch') : t('sent.empty')}
         onRowClick={(row) => navigate(address(sentAddress(row.id), filters))}
       />
-      <ListTotal totals={totals} />
       <SentDetails id={openId} onClose={() => navigate(address(screenAddress('sent'), filters))} />
     </Stack>
   );

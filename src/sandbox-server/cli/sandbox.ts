@@ -5,6 +5,8 @@ import { parseDuration, systemClock } from '../clock.ts';
 import { defaultDataDir } from '../data-dir.ts';
 import { watchLaunchers } from './launcher-watch.ts';
 import { sampleInvoice } from './sample-invoice.ts';
+import { seedCommand } from './seed-command.ts';
+import { SEED_PROFILES } from '../seed/profiles.ts';
 import { ApiKeyService } from '../domain/api-keys.ts';
 import type { LiveQuota } from '../domain/quota.ts';
 import { cryptoRandom } from '../random.ts';
@@ -51,6 +53,14 @@ Commands:
       --from VAT         the supplier's (default: the account's own sample supplier)
       --account NAME     whose sample supplier (default "default")
       --pa               a public administration's invoice (FPA12)
+  seed                   fill an account with realistic Italian demo data, through the real SDI pipeline:
+                         companies, sent and received invoices in every SDI state, webhooks with history
+      --profile NAME     demo (default: five companies; a year in the live environment, the sandbox's
+                         last weeks in the test one) or qa (three companies, sandbox only, quicker)
+      --seed N           the same seed (and --until) gives the same data (default 1)
+      --until ISO        when the seeded period ends, e.g. 2026-03-31T18:00:00Z; the data folder's sandbox
+                         clock is set to it (default: the start of this hour, clock left alone)
+      --account NAME     the account to fill, which must have no data yet (default "default")
 `;
 
 const DEFAULT_ACCOUNT = 'default';
@@ -76,6 +86,9 @@ export async function main(argv: string[]): Promise<number> {
       to: { type: 'string' },
       from: { type: 'string' },
       pa: { type: 'boolean' },
+      profile: { type: 'string' },
+      seed: { type: 'string' },
+      until: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -183,6 +196,22 @@ export async function main(argv: string[]): Promise<number> {
     } finally {
       store.close();
     }
+  }
+  if (command === 'seed') {
+    const profile = SEED_PROFILES.find((p) => p === (values.profile ?? 'demo'));
+    if (!profile) return usageError(`--profile must be ${SEED_PROFILES.join(' or ')}, not ${values.profile}`);
+    const seed = Number(values.seed ?? 1);
+    if (!Number.isSafeInteger(seed) || seed < 0) return usageError(`invalid --seed ${values.seed}`);
+    const until = values.until === undefined ? undefined : new Date(values.until);
+    if (until && (!/^\d{4}-\d{2}-\d{2}T/.test(values.until!) || Number.isNaN(until.getTime()))) {
+      return usageError(`--until needs an ISO date-time such as 2026-03-31T18:00:00Z, not ${values.until}`);
+    }
+    return seedCommand(dataDir, {
+      profile,
+      seed,
+      account: values.account ?? DEFAULT_ACCOUNT,
+      ...(until ? { until } : {}),
+    });
   }
   return usageError(`unknown command ${command}`);
 }

@@ -1,21 +1,8 @@
+import { CompanyInputSchema, CompanyUpdateSchema } from '../../shared/api/schemas.ts';
 import type { CompanyInput } from '../../shared/api/types.ts';
 import { checkVatNumber, isValidCodiceFiscale, isValidPartitaIva } from '../../shared/fatturapa/index.ts';
+import { expectObject, fieldProblems } from './body-check.ts';
 import { invalid, type Problem } from './service-error.ts';
-
-const NAME_MAX = 80;
-
-function requiredText(body: Record<string, unknown>, field: string, problems: Problem[]): string | null {
-  const value = body[field];
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-    problems.push({ code: 'required', key: 'field.required', params: { field }, path: field });
-    return null;
-  }
-  if (typeof value !== 'string') {
-    problems.push({ code: 'type', key: 'field.string', params: { field }, path: field });
-    return null;
-  }
-  return value.trim();
-}
 
 function checkVat(vat: string, problems: Problem[]): void {
   const verdict = checkVatNumber(vat);
@@ -58,47 +45,33 @@ function checkFiscalCode(fiscalCode: string, vat: string | null, problems: Probl
   }
 }
 
-/**
- * Checks a company body from a client and normalizes it (upper-case identifiers, trimmed text).
- * Collects every problem before failing, so the caller can fix them all at once.
- */
-export function parseCompanyInput(body: unknown, requireId: boolean): CompanyInput {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw invalid([], 'body.expectedObject');
-  const record = body as Record<string, unknown>;
-  const problems: Problem[] = [];
-  const vat = requiredText(record, 'vat', problems)?.toUpperCase().replace(/\s+/g, '') ?? null;
-  const fiscalCode = requiredText(record, 'fiscal_code', problems)?.toUpperCase().replace(/\s+/g, '') ?? null;
-  const name = requiredText(record, 'name', problems);
-  if (vat !== null) checkVat(vat, problems);
-  if (fiscalCode !== null) checkFiscalCode(fiscalCode, vat, problems);
-  if (name !== null && name.length > NAME_MAX)
-    problems.push({
-      code: 'length',
-      key: 'field.tooLong',
-      params: { field: 'name', max: NAME_MAX },
-      path: 'name',
-    });
-  const id = wholeNumber(record, 'id', requireId, problems);
-  const version = wholeNumber(record, 'version', false, problems);
-  if (problems.length > 0 || vat === null || fiscalCode === null || name === null) throw invalid(problems);
-  return { id: id ?? undefined, version: version ?? undefined, vat, fiscal_code: fiscalCode, name };
+/** Upper case without blanks, as identifiers are stored; anything that is not text is left for the check. */
+function identifier(value: unknown): unknown {
+  return typeof value === 'string' ? value.trim().toUpperCase().replace(/\s+/g, '') : value;
 }
 
-function wholeNumber(
-  record: Record<string, unknown>,
-  field: string,
-  required: boolean,
-  problems: Problem[],
-): number | null {
-  const value = record[field];
-  if (value === undefined || value === null) {
-    if (required) problems.push({ code: 'required', key: 'field.required', params: { field }, path: field });
-    return null;
-  }
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 2_147_483_647) {
-    problems.push({ code: 'type', key: 'field.integer', params: { field }, path: field });
-    return null;
-  }
-  return value;
+/**
+ * Checks a company body from a client against its definition (CompanyInputSchema, or CompanyUpdateSchema with
+ * the id required) and the identity rules no schema can express, and normalizes it (upper-case identifiers,
+ * trimmed text). Collects every problem before failing, so the caller can fix them all at once.
+ */
+export function parseCompanyInput(body: unknown, requireId: boolean): CompanyInput {
+  const record = expectObject(body);
+  const normalized = {
+    ...record,
+    vat: identifier(record.vat),
+    fiscal_code: identifier(record.fiscal_code),
+    name: typeof record.name === 'string' ? record.name.trim() : record.name,
+  };
+  const definition = requireId ? CompanyUpdateSchema : CompanyInputSchema;
+  const problems = fieldProblems(definition, normalized);
+  const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+  const vat = text(normalized.vat);
+  const fiscalCode = text(normalized.fiscal_code);
+  const name = text(normalized.name);
+  if (vat !== null) checkVat(vat, problems);
+  if (fiscalCode !== null) checkFiscalCode(fiscalCode, vat, problems);
+  if (problems.length > 0 || vat === null || fiscalCode === null || name === null) throw invalid(problems);
+  const whole = (value: unknown) => (typeof value === 'number' ? value : undefined);
+  return { id: whole(record.id), version: whole(record.version), vat, fiscal_code: fiscalCode, name };
 }

@@ -1,10 +1,9 @@
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { ZipArchive } from 'archiver';
 import type { ExportFilter, ExportRow } from '../store/exports.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
 import type { ReceiveService } from './receives.ts';
+import { ZipOutputClosed, ZipWriter } from './zip-writer.ts';
 
 export type ExportType = 'send' | 'receive' | 'both';
 
@@ -36,56 +35,54 @@ export class ExportService {
     return !sends && !receives;
   }
 
-  /** Streams the archive into `out`; resolves when the archive is complete. */
+  /**
+   * Streams the archive into `out` and ends it; resolves when the archive is complete, or when `out` closed
+   * early (the client went away: the export stops there, without an error).
+   */
   async write(scope: Scope, request: ExportRequest, out: Writable): Promise<{ files: number }> {
-    const archive = new ZipArchive({ zlib: { level: 6 } });
-    const failed = new Promise<never>((_resolve, reject) => archive.on('error', reject));
-    archive.pipe(out);
+    const zip = new ZipWriter(out, { level: 6 });
     let files = 0;
+    // A page of files at a time: the writer waits for the client to take the bytes before the next page is read.
     const addPage = async (rows: ExportRow[], folder: 'send' | 'receive') => {
-      let pending = rows.length;
-      const written = new Promise<void>((resolve) => {
-        const onEntry = () => {
-          if (--pending === 0) {
-            archive.off('entry', onEntry);
-            resolve();
-          }
-        };
-        archive.on('entry', onEntry);
-      });
-      for (const row of rows) {
-        archive.append(row.bytes, { name: `${safeSegment(row.vat)}/${folder}/${safeSegment(row.fileName)}` });
-      }
+      await zip.addAll(
+        rows.map((row) => ({
+          name: `${safeSegment(row.vat)}/${folder}/${safeSegment(row.fileName)}`,
+          bytes: row.bytes,
+        })),
+      );
       files += rows.length;
-      // Wait for the page to be compressed and for the client to take the bytes before reading more.
-      await Promise.race([written, failed]);
-      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), failed]);
     };
-    if (request.type !== 'receive') {
-      for (
-        let after = 0, page = this.sendPage(scope, request, after);
-        page.length > 0;
-        page = this.sendPage(scope, request, after)
-      ) {
-        await addPage(page, 'send');
-        after = page.at(-1)!.id;
+    try {
+      if (request.type !== 'receive') {
+        for (
+          let after = 0, page = this.sendPage(scope, request, after);
+          page.length > 0;
+          page = this.sendPage(scope, request, after)
+        ) {
+          await addPage(page, 'send');
+          after = page.at(-1)!.id;
+        }
       }
-    }
-    if (request.type !== 'send') {
-      for (
-        let after = 0, page = this.receivePage(scope, request, after);
-        page.length > 0;
-        page = this.receivePage(scope, request, after)
-      ) {
-        this.receives.markIdsRead(
-          scope,
-          page.filter((r) => !r.isRead).map((r) => r.id),
-        );
-        await addPage(page, 'receive');
-        after = page.at(-1)!.id;
+      if (request.type !== 'send') {
+        for (
+          let after = 0, page = this.receivePage(scope, request, after);
+          page.length > 0;
+          page = this.receivePage(scope, request, after)
+        ) {
+          this.receives.markIdsRead(
+            scope,
+            page.filter((r) => !r.isRead).map((r) => r.id),
+          );
+          await addPage(page, 'receive');
+          after = page.at(-1)!.id;
+        }
       }
+      await zip.finish();
+    } catch (error) {
+      if (error instanceof ZipOutputClosed) return { files };
+      throw error;
     }
-    await Promise.race([archive.finalize(), failed]);
+    out.end();
     return { files };
   }
 

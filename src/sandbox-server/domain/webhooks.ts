@@ -6,13 +6,16 @@ import {
   type WebhookEventName,
   type WebhookNotification,
 } from '../../shared/api/types.ts';
+import { WEBHOOK_RESPONSE_BODY_LIMIT } from '../../shared/api/webhook-delivery.ts';
 import { SIGNATURE_HEADER, signServicePayload } from '../../shared/api/webhook-signature.ts';
 import type { Clock } from '../clock.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
 import type { WebhookFields } from '../store/webhooks.ts';
-import { invalid, ServiceError, type Problem } from './service-error.ts';
+import { WebHookInputSchema, WebHookUpdateSchema } from '../../shared/api/schemas.ts';
+import { expectObject, fieldProblems, requiredProblem } from './body-check.ts';
+import { invalid, ServiceError } from './service-error.ts';
 
 export const DELIVERY_JOB = 'webhook.deliver';
 /** Contract: a receiver has 10 s to answer; a slower one (or one that hangs) is a failed attempt. */
@@ -41,81 +44,85 @@ interface DeliveryOutcome {
   statusCode: number;
   error: string | null;
   at: string;
+  /** The receiver's answer, for the app's delivery history; null after a network error. */
+  responseBody?: string | null;
+  /** Real time from sending to the end of the answer or the failure. */
+  durationMs?: number;
 }
 
 export interface WebhookInput extends WebhookFields {
   id?: number;
 }
 
+/**
+ * At most `limit` characters of an answer; the rest is never read (a receiver may answer with anything). The
+ * status decides the outcome: a body cut short by the timeout leaves what had arrived.
+ */
+async function readBeginning(response: Response, limit: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // Aborted or reset mid-body: keep what arrived.
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return text.slice(0, limit);
+}
+
 function retryDelay(attempt: number): number {
   return RETRY_DELAYS_MS[attempt - 1] ?? RETRY_AFTER_THAT_MS;
 }
 
-/** Checks a webhook body from a client: an http(s) URL, known events, a company of the caller. */
+/**
+ * Checks a webhook body from a client against its definition (WebHookInputSchema, or WebHookUpdateSchema with the
+ * id required), then what no schema says: an absolute http(s) URL. The company is checked by the service.
+ */
 export function parseWebhookInput(body: unknown, requireId: boolean): WebhookInput {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw invalid([], 'body.expectedObject');
-  const record = body as Record<string, unknown>;
-  const problems: Problem[] = [];
-  let url: URL | null = null;
-  if (typeof record.url !== 'string' || record.url.trim() === '') {
-    problems.push({ code: 'required', key: 'field.required', params: { field: 'url' }, path: 'url' });
-  } else {
-    try {
-      url = new URL(record.url.trim());
-    } catch {
-      url = null;
-    }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      problems.push({ code: 'url', key: 'webhook.url', params: { value: record.url }, path: 'url' });
-    }
-  }
-  const events = record.events;
-  const allowed = [...WEBHOOK_EVENTS, '*'] as string[];
-  if (events !== undefined && events !== null) {
-    if (!Array.isArray(events) || events.some((e) => typeof e !== 'string' || !allowed.includes(e))) {
-      problems.push({
+  const record = expectObject(body);
+  const url = typeof record.url === 'string' ? record.url.trim() : record.url;
+  const allowed = [...WEBHOOK_EVENTS, '*'];
+  const problems = fieldProblems(
+    requireId ? WebHookUpdateSchema : WebHookInputSchema,
+    { ...record, url },
+    {
+      events: () => ({
         code: 'events',
         key: 'webhook.events',
         params: { allowed: allowed.join(', ') },
         path: 'events',
+      }),
+      // An id that cannot name a webhook is as good as none.
+      id: requiredProblem,
+    },
+  );
+  let parsed: URL | null = null;
+  if (typeof url === 'string' && url !== '') {
+    parsed = URL.canParse(url) ? new URL(url) : null;
+    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+      problems.unshift({
+        code: 'url',
+        key: 'webhook.url',
+        params: { value: String(record.url) },
+        path: 'url',
       });
     }
   }
-  const description = record.description;
-  if (description !== undefined && description !== null && typeof description !== 'string') {
-    problems.push({
-      code: 'type',
-      key: 'field.string',
-      params: { field: 'description' },
-      path: 'description',
-    });
-  }
-  const companyId = record.company_id;
-  if (
-    companyId !== undefined &&
-    companyId !== null &&
-    (typeof companyId !== 'number' || !Number.isInteger(companyId))
-  ) {
-    problems.push({
-      code: 'type',
-      key: 'field.integer',
-      params: { field: 'company_id' },
-      path: 'company_id',
-    });
-  }
-  const id = record.id;
-  if (requireId && (typeof id !== 'number' || !Number.isInteger(id) || id <= 0)) {
-    problems.push({ code: 'required', key: 'field.required', params: { field: 'id' }, path: 'id' });
-  }
-  if (problems.length > 0 || !url) throw invalid(problems);
+  if (problems.length > 0 || !parsed) throw invalid(problems);
   return {
-    id: typeof id === 'number' ? id : undefined,
-    url: url.toString(),
-    company_id: (companyId as number | null | undefined) ?? null,
+    id: typeof record.id === 'number' ? record.id : undefined,
+    url: parsed.toString(),
+    company_id: (record.company_id as number | null | undefined) ?? null,
     enabled: record.enabled === undefined ? true : record.enabled === true,
-    description: (description as string | null | undefined) ?? null,
-    events: (events as string[] | null | undefined) ?? null,
+    description: (record.description as string | null | undefined) ?? null,
+    events: (record.events as string[] | null | undefined) ?? null,
   };
 }
 
@@ -213,6 +220,8 @@ export class WebhookService {
     if (!target || !target.webhook.enabled) return null;
     const at = this.clock.now();
     const signature = await signServicePayload(target.secret, payload.body, Math.floor(at.getTime() / 1000));
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
     try {
       const response = await fetch(target.webhook.url, {
         method: 'POST',
@@ -226,17 +235,25 @@ export class WebhookService {
         signal: AbortSignal.timeout(deliveryTimeoutMs()),
       });
       const ok = response.status >= 200 && response.status < 300;
-      const text = ok ? null : (await response.text()).slice(0, ERROR_TEXT_MAX);
-      if (ok) await response.body?.cancel();
+      const body = await readBeginning(response, WEBHOOK_RESPONSE_BODY_LIMIT);
+      const text = ok ? null : body.slice(0, ERROR_TEXT_MAX);
       return {
         statusCode: response.status,
         error: ok ? null : text || `HTTP ${response.status}`,
         at: at.toISOString(),
+        responseBody: body,
+        durationMs: elapsed(),
       };
     } catch (error) {
       const cause = (error as { cause?: { message?: string } }).cause?.message;
       const message = cause ?? (error as Error).message;
-      return { statusCode: 0, error: message.slice(0, ERROR_TEXT_MAX), at: at.toISOString() };
+      return {
+        statusCode: 0,
+        error: message.slice(0, ERROR_TEXT_MAX),
+        at: at.toISOString(),
+        responseBody: null,
+        durationMs: elapsed(),
+      };
     }
   }
 
@@ -252,6 +269,9 @@ export class WebhookService {
       statusCode: outcome.statusCode,
       error: outcome.error,
       dateTime: outcome.at,
+      requestBody: payload.body,
+      responseBody: outcome.responseBody ?? null,
+      durationMs: outcome.durationMs ?? null,
     });
     const failingSince = success ? null : (target.failingSince ?? outcome.at);
     const disable =

@@ -25,7 +25,14 @@ import { receiveRoutes } from './routes/receive.ts';
 import { sandboxRoutes, sandboxScenarioHeader } from './routes/sandbox.ts';
 import { sendRoutes } from './routes/send.ts';
 import { webhookRoutes } from './routes/webhook.ts';
+import type { LocalReceiver } from '../local-receiver/receiver.ts';
+import { localReceiverRoutes } from './routes/local-receiver.ts';
+import { logViewRoutes } from './routes/log-view.ts';
+import { webhookDeliveryRoutes } from './routes/webhook-deliveries.ts';
 import { operationQuota, statusRoutes } from './routes/status.ts';
+import { openApiRoutes } from './routes/openapi.ts';
+import { referencePageRoutes } from './routes/reference-page.ts';
+import { queryChecks } from './request-checks.ts';
 import { updateRoutes } from './routes/update.ts';
 
 export interface AppDependencies {
@@ -44,6 +51,8 @@ export interface AppDependencies {
   sandboxClock: SandboxClock | null;
   /** The built renderer under `/app/` (headless mode); absent in the desktop app, which loads it from disk. */
   ui?: AppUi | null;
+  /** The built-in webhook receiver (`/_sandbox/receiver`); the server closes it when it stops. */
+  localReceiver?: LocalReceiver | null;
 }
 
 export function createApp(deps: AppDependencies): Express {
@@ -64,6 +73,9 @@ export function createApp(deps: AppDependencies): Express {
   app.use(bodyGuard(uploadBytes));
   app.use('/v1/health', healthRateLimit(clock));
   app.use('/v1', healthRoutes(store, { sdi_worker: () => deps.worker.health() }));
+  // The API's own description and its reference page: public, like /health.
+  app.use(openApiRoutes());
+  app.use(referencePageRoutes());
   if (deps.ui) app.use(deps.ui.router);
   app.use(corsPreflight(store));
 
@@ -81,6 +93,8 @@ export function createApp(deps: AppDependencies): Express {
   app.use('/v1', ...authenticated, idempotency.claim, json);
   app.use('/v1/send', sandboxScenarioHeader);
   app.use('/v1', operationQuota(services.quota));
+  // Query parameters against their published definitions (src/shared/api/operations.ts), before any route.
+  app.use('/v1', queryChecks());
   app.use('/v1', companyRoutes(services, store));
   app.use('/v1', sendRoutes(services, store, idempotency, { uploadBytes }));
   app.use('/v1', receiveRoutes(services, store));
@@ -94,7 +108,11 @@ export function createApp(deps: AppDependencies): Express {
     ...authenticated,
     requireTestKey,
     json,
+    queryChecks(),
     liveEventRoutes(services.live),
+    logViewRoutes(store, services.live),
+    webhookDeliveryRoutes(store),
+    ...(deps.localReceiver ? [localReceiverRoutes(deps.localReceiver)] : []),
     sandboxRoutes({
       services,
       store,

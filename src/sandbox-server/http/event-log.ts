@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { API_VERSION, type WebhookNotification } from '../../shared/api/types.ts';
 import type { Clock } from '../clock.ts';
 import type { Scope } from '../store/scope.ts';
+import type { NewEvent } from '../store/events.ts';
 import type { Store } from '../store/store.ts';
 import { context } from './context.ts';
 
@@ -32,7 +33,10 @@ export function logBody(chunk: string | Buffer, limit: number): string {
 /**
  * Records every authenticated request as an Event (spec "Request log"), committed before the first byte of the
  * response leaves: whatever a client saw acknowledged is in the log, even if the process is killed right after.
- * Streamed responses (exports, downloads) are recorded when their headers go out, without a body.
+ * A response sent whole (`res.end` with its body: JSON, problems, files read into memory) waits for the end of
+ * the event-loop turn, when the entries of every response finished in that turn are committed together
+ * (`EventRepository.record`, the group commit); it goes out right after. Streamed responses (exports,
+ * downloads) are recorded, with one commit of their own and without a body, when their headers go out.
  * Runs after authentication, so unauthenticated requests reach only the server's own log.
  */
 export function eventLog(
@@ -54,25 +58,52 @@ export function eventLog(
     };
     let recorded = false;
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
-    // Every response passes here once, explicitly or through Node's implicit header on the first write or end.
+    // A streamed response passes here on its first write (Node's implicit header) or an explicit writeHead.
     res.writeHead = ((...args: unknown[]) => {
       if (!recorded) {
         recorded = true;
-        record(typeof args[0] === 'number' ? args[0] : res.statusCode);
+        const entry = entryOf(typeof args[0] === 'number' ? args[0] : res.statusCode);
+        if (entry) {
+          let outcome: { id: number } | { error: unknown };
+          try {
+            outcome = { id: store.events.insert(entry.scope, entry.event) };
+          } catch (error) {
+            outcome = { error };
+          }
+          committed(entry, outcome);
+        }
       }
       return writeHead(...args);
     }) as typeof res.writeHead;
+    // A response sent whole passes here before any header is written: it waits for its entry's group commit.
+    const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
+    res.end = ((...args: unknown[]) => {
+      if (recorded || res.headersSent) return end(...args);
+      recorded = true;
+      const entry = entryOf(res.statusCode);
+      if (!entry) return end(...args);
+      store.events.record(entry.scope, entry.event, (outcome) => {
+        try {
+          committed(entry, outcome);
+        } finally {
+          end(...args);
+        }
+      });
+      return res;
+    }) as typeof res.end;
 
-    const record = (statusCode: number) => {
+    const entryOf = (statusCode: number): { scope: Scope; event: NewEvent; statusCode: number } | null => {
       const ctx = context(res);
-      if (!ctx.key || !ctx.scope) return;
+      if (!ctx.key || !ctx.scope) return null;
       const queryIndex = req.originalUrl.indexOf('?');
       const endpoint = (queryIndex === -1 ? req.originalUrl : req.originalUrl.slice(0, queryIndex)).slice(
         0,
         512,
       );
-      try {
-        const eventId = store.events.insert(ctx.scope, {
+      return {
+        scope: ctx.scope,
+        statusCode,
+        event: {
           apiKeyId: ctx.key.id,
           companyId: ctx.companyId ?? null,
           method: req.method,
@@ -85,25 +116,38 @@ export function eventLog(
           userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
           query: queryIndex === -1 ? null : req.originalUrl.slice(queryIndex + 1, queryIndex + 1 + 4096),
           responseBody: body,
-        });
-        if (ctx.webhookEvent && statusCode < 300 && ctx.resourceId != null) {
-          notify(ctx.scope, {
-            event: ctx.webhookEvent,
-            id: eventId,
-            resource_id: ctx.resourceId,
-            company_id: ctx.companyId ?? null,
-            user_id: ctx.scope.accountId,
-            date_time: startedAt,
-            method: req.method,
-            endpoint: endpoint,
-            status_code: statusCode,
-            success: true,
-            api_version: API_VERSION,
-          });
-        }
-      } catch (error) {
+        },
+      };
+    };
+
+    const committed = (
+      entry: { scope: Scope; event: NewEvent; statusCode: number },
+      outcome: { id: number } | { error: unknown },
+    ) => {
+      const ctx = context(res);
+      if ('error' in outcome) {
         // The company may have been deleted by this very request; the log must never fail a response.
-        logger.warn({ err: error, req_id: ctx.requestId }, 'event not recorded');
+        logger.warn({ err: outcome.error, req_id: ctx.requestId }, 'event not recorded');
+        return;
+      }
+      const { statusCode, event } = entry;
+      if (!ctx.webhookEvent || statusCode >= 300 || ctx.resourceId == null) return;
+      try {
+        notify(entry.scope, {
+          event: ctx.webhookEvent,
+          id: outcome.id,
+          resource_id: ctx.resourceId,
+          company_id: ctx.companyId ?? null,
+          user_id: entry.scope.accountId,
+          date_time: startedAt,
+          method: req.method,
+          endpoint: event.endpoint,
+          status_code: statusCode,
+          success: true,
+          api_version: API_VERSION,
+        });
+      } catch (error) {
+        logger.warn({ err: error, req_id: ctx.requestId }, 'webhook notification not queued');
       }
     };
     next();

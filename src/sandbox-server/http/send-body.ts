@@ -1,4 +1,6 @@
-import type { PayloadEncoding, SendInput } from '../../shared/api/types.ts';
+import { SendInputSchema } from '../../shared/api/schemas.ts';
+import type { PayloadEncoding } from '../../shared/api/types.ts';
+import { expectObject, fieldProblems } from '../domain/body-check.ts';
 import { decodeBase64 } from '../store/payload.ts';
 import { invalid, type Problem } from '../domain/service-error.ts';
 
@@ -9,43 +11,26 @@ export interface DecodedSendBody {
   metaData: Record<string, string> | null;
 }
 
-const META_DATA_MAX_ENTRIES = 50;
+/** A payload that is missing or empty is required; one that is there but blank or not text is the wrong type. */
+function payloadProblem(field: string, value: unknown): Problem {
+  const missing = value === undefined || value === null || value === '';
+  return {
+    code: 'required',
+    key: missing ? 'field.required' : 'field.string',
+    params: { field },
+    path: field,
+  };
+}
 
 /**
- * Checks the body of `POST /send` (a Send whose payload is XML text or Base64 of an XML or P7M file)
- * and decodes the payload to the file's bytes. Server-set fields a client may echo back are ignored.
+ * Checks the body of `POST /send` (a Send whose payload is XML text or Base64 of an XML or P7M file) against its
+ * definition (SendInputSchema) and decodes the payload to the file's bytes. Server-set fields a client may echo
+ * back are ignored.
  */
 export function decodeSendBody(body: unknown): DecodedSendBody {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw invalid([], 'body.expectedObject');
-  const input = body as Partial<Record<keyof SendInput, unknown>>;
-  const problems: Problem[] = [];
-
-  const payload = input.payload;
-  if (typeof payload !== 'string' || payload.trim() === '') {
-    const key =
-      payload === undefined || payload === null || payload === '' ? 'field.required' : 'field.string';
-    problems.push({ code: 'required', key, params: { field: 'payload' }, path: 'payload' });
-  }
-  const fileName = input.file_name;
-  if (fileName !== undefined && fileName !== null && typeof fileName !== 'string') {
-    problems.push({ code: 'type', key: 'field.string', params: { field: 'file_name' }, path: 'file_name' });
-  }
-  const metaData = input.meta_data;
-  const validMap =
-    metaData === undefined ||
-    metaData === null ||
-    (typeof metaData === 'object' &&
-      !Array.isArray(metaData) &&
-      Object.keys(metaData).length <= META_DATA_MAX_ENTRIES &&
-      Object.values(metaData).every((v) => typeof v === 'string'));
-  if (!validMap)
-    problems.push({
-      code: 'type',
-      key: 'field.stringMap',
-      params: { field: 'meta_data' },
-      path: 'meta_data',
-    });
+  const input = expectObject(body);
+  const problems = fieldProblems(SendInputSchema, input, { payload: payloadProblem });
+  const { payload, file_name: fileName, meta_data: metaData } = input;
   if (problems.length > 0) throw invalid(problems);
 
   const text = (payload as string).replace(/^\uFEFF/, '');

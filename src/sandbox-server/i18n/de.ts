@@ -170,6 +170,15 @@ export const de: Catalog = {
     format: "'{{field}}' muss FPR12 oder FPA12 sein.",
     inboundBody: "Senden Sie entweder 'payload' (mit optionalem 'file_name') oder 'generate'.",
   },
+  seed: {
+    notEmpty:
+      'Dieses Sandbox-Konto enthält bereits Daten: Demodaten werden nur in ein leeres Konto geladen. Setzen Sie es zuerst zurück (POST /_sandbox/reset).',
+    vatTaken:
+      'Das Demo-Unternehmen {{vat}} ({{name}}) ist von einem anderen Konto dieser Sandbox registriert.',
+    busy: 'Die Demodaten werden bereits geladen; warten Sie, bis das abgeschlossen ist.',
+    profile: "'profile' muss demo oder qa sein.",
+    seed: "'seed' muss eine ganze Zahl ab 0 sein.",
+  },
   quota: {
     operations:
       'Die Operationen dieses Kontos sind aufgebraucht ({{quota}} insgesamt). Sandbox-Schlüssel sind nie begrenzt.',

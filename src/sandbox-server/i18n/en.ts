@@ -159,6 +159,14 @@ export const en = {
     format: "'{{field}}' must be FPR12 or FPA12.",
     inboundBody: "Send either 'payload' (with an optional 'file_name') or 'generate'.",
   },
+  seed: {
+    notEmpty:
+      'This sandbox account already has data: demo data is only loaded into an empty one. Reset it first (POST /_sandbox/reset).',
+    vatTaken: 'The demo company {{vat}} ({{name}}) is registered by another account of this sandbox.',
+    busy: 'Demo data is already being loaded; wait for it to finish.',
+    profile: "'profile' must be demo or qa.",
+    seed: "'seed' must be a whole number from 0 upwards.",
+  },
   quota: {
     operations:
       'The operations of this account are used up ({{quota}} in all). Sandbox keys are never limited.',

@@ -166,6 +166,14 @@ export const it: Catalog = {
     format: "'{{field}}' deve essere FPR12 o FPA12.",
     inboundBody: "Invia 'payload' (con 'file_name' facoltativo) oppure 'generate'.",
   },
+  seed: {
+    notEmpty:
+      'Questo account della sandbox contiene già dei dati: i dati dimostrativi si caricano solo in un account vuoto. Azzeralo prima (POST /_sandbox/reset).',
+    vatTaken: "L'azienda dimostrativa {{vat}} ({{name}}) è registrata da un altro account di questa sandbox.",
+    busy: 'Il caricamento dei dati dimostrativi è già in corso: attendi che finisca.',
+    profile: "'profile' deve essere demo o qa.",
+    seed: "'seed' deve essere un numero intero da 0 in su.",
+  },
   quota: {
     operations:
       'Le operazioni di questo account sono esaurite ({{quota}} in tutto). Le chiavi sandbox non hanno limiti.',

@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.ts';
 import type { Scope } from './scope.ts';
 import { prepared } from './statements.ts';
@@ -28,13 +29,21 @@ function ftsPhrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
+/** A full-text search waiting for the database, which decides how to run it (`fullTextClause`). */
+export interface FullTextSearch {
+  ftsTable: string;
+  columns: readonly string[];
+  text: string;
+}
+
 /**
  * Accumulates the WHERE clause of a list query from optional filters, always starting from the caller's scope.
  * Column names come from our own code, never from a request, so they are safe to interpolate.
  */
 export class Filter {
   private readonly clauses: string[] = [];
-  readonly params: unknown[] = [];
+  private readonly clauseParams: unknown[] = [];
+  private fullText: FullTextSearch | null = null;
   /** Whether a full-text search narrows the list; see `listRows` for why it matters. */
   searching = false;
 
@@ -44,7 +53,7 @@ export class Filter {
 
   where(sql: string, ...params: unknown[]): this {
     this.clauses.push(sql);
-    this.params.push(...params);
+    this.clauseParams.push(...params);
     return this;
   }
 
@@ -70,24 +79,277 @@ export class Filter {
   }
 
   /**
-   * Free-text search through a trigram FTS5 index: `columns` must be the index's columns. Trigrams need at
-   * least three characters; shorter queries fall back to a substring scan of the same columns, which is cheap
-   * because they are rare.
+   * Free-text search through a trigram FTS5 index: `columns` must be the index's columns, and a row matches
+   * when one of them contains the text, ignoring case (the index's case folding). Trigrams need at least three
+   * characters; shorter queries fall back to a substring scan of the same columns, which is cheap because they
+   * are rare. How a longer one runs is decided with the database at hand (`resolve`, `fullTextClause`).
    */
   search(ftsTable: string, columns: readonly string[], q: string | undefined): this {
     if (q === undefined || q.trim() === '') return this;
     const text = q.trim();
     this.searching = true;
     if ([...text].length >= 3) {
-      return this.where(`id IN (SELECT rowid FROM ${ftsTable} WHERE ${ftsTable} MATCH ?)`, ftsPhrase(text));
+      this.fullText = { ftsTable, columns, text };
+      return this;
     }
     const any = columns.map((c) => `instr(lower(coalesce(${c}, '')), lower(?)) > 0`).join(' OR ');
     return this.where(`(${any})`, ...columns.map(() => text));
   }
 
+  /** A description two filters share exactly when they select the same rows (for ListCache). */
+  get identity(): string {
+    return JSON.stringify([this.clauses, this.clauseParams, this.fullText]);
+  }
+
+  /** The full-text index a search reads, if any. */
+  get fullTextTable(): string | null {
+    return this.fullText?.ftsTable ?? null;
+  }
+
+  /** The WHERE clause and its parameters, the full-text search (if any) included. */
+  resolve(db: Db): { sql: string; params: unknown[] } {
+    const sql = this.clauses.join(' AND ');
+    if (!this.fullText) return { sql, params: this.clauseParams };
+    const search = fullTextClause(db, this.fullText);
+    return { sql: `${sql} AND ${search.sql}`, params: [...this.clauseParams, ...search.params] };
+  }
+
+  /** The clause without a full-text search, which needs the database: see `resolve`. */
   get sql(): string {
+    if (this.fullText) throw new Error('a full-text search is resolved with the database: use resolve(db)');
     return this.clauses.join(' AND ');
   }
+
+  get params(): unknown[] {
+    if (this.fullText) throw new Error('a full-text search is resolved with the database: use resolve(db)');
+    return this.clauseParams;
+  }
+}
+
+/** Below this many rows (by the largest id) a phrase query is cheap enough as it is: no probing. */
+const PROBE_FROM_ROWS = 20_000;
+/** How many of a trigram's rows a probe reads to estimate how many hold it. */
+const PROBE_ROWS = 64;
+/** At most this many trigrams are probed, at most this many used to narrow a search. */
+const MAX_PROBES = 16;
+const MAX_NARROWING = 3;
+/** A trigram estimated in more rows than this (of every 1,000) does not narrow a search enough to help. */
+const NARROWING_PER_MILLE = 100;
+/** Probing stops once MAX_NARROWING trigrams are each in at most this many rows of every 1,000. */
+const ENOUGH_PER_MILLE = 10;
+/** Longer texts go to the phrase query (a LIKE pattern has a length limit). */
+const MAX_NARROWED_LENGTH = 200;
+/**
+ * The only characters outside ASCII that the index's case folding turns into ASCII letters (KELVIN SIGN → k,
+ * LATIN SMALL LETTER LONG S → s), found by indexing every code point with the trigram tokenizer and searching
+ * for each ASCII character (test/sandbox-server/store/full-text-search.test.ts keeps it true).
+ */
+export const FOLDED_TO_ASCII: readonly (readonly [code: number, ascii: string])[] = [
+  [0x212a, 'k'],
+  [0x17f, 's'],
+];
+
+/**
+ * How a full-text search runs. The plain way is one FTS5 phrase query, but FTS5 reads the whole position list
+ * of every trigram in the phrase, and in a name most trigrams ("Cli", "ent", " Ri") are in nearly every row:
+ * 55–125 ms at a million sends, whatever the number of matches (bench/results.md). So on a large table, each of
+ * the query's trigrams is probed (`narrowingTrigrams`), and if some are in few rows, the rows holding all of
+ * those (an FTS5 AND of single trigrams: a few short lists, under a millisecond) are the candidates, checked
+ * against the text column by column with LIKE. For an ASCII text that check is the phrase query's own rule:
+ * LIKE ignores the case of ASCII letters as the index does, a non-ASCII character can equal an ASCII one only
+ * through the two foldings in FOLDED_TO_ASCII (applied before comparing), and a phrase matches within one
+ * column. A text with other characters, or with no trigram in few rows, runs as the phrase query.
+ */
+export function fullTextClause(db: Db, search: FullTextSearch): { sql: string; params: unknown[] } {
+  const { ftsTable, columns, text } = search;
+  const phrase = {
+    sql: `id IN (SELECT rowid FROM ${ftsTable} WHERE ${ftsTable} MATCH ?)`,
+    params: [ftsPhrase(text)],
+  };
+  // eslint-disable-next-line no-control-regex
+  if (text.length > MAX_NARROWED_LENGTH || !/^[\x00-\x7f]*$/.test(text)) return phrase;
+  const content = ftsTable.replace(/_fts$/, '');
+  const rows = (prepared(db, `SELECT max(id) AS n FROM ${content}`).get() as { n: number | null }).n ?? 0;
+  if (rows < PROBE_FROM_ROWS) return phrase;
+  const narrowing = narrowingTrigrams(db, ftsTable, text, rows);
+  if (narrowing.length === 0) return phrase;
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const folded = (column: string) =>
+    FOLDED_TO_ASCII.reduce((sql, [code, ascii]) => `replace(${sql}, char(${code}), '${ascii}')`, column);
+  const like = columns.map((c) => `${folded(c)} LIKE ? ESCAPE '\\'`).join(' OR ');
+  return {
+    sql: `id IN (SELECT rowid FROM ${ftsTable} WHERE ${ftsTable} MATCH ?) AND (${like})`,
+    params: [narrowing.map(ftsPhrase).join(' AND '), ...columns.map(() => pattern)],
+  };
+}
+
+/**
+ * The (up to MAX_NARROWING) trigrams of `text` held by the fewest rows, among those in at most
+ * NARROWING_PER_MILLE of every 1,000. A probe reads a trigram's first PROBE_ROWS row ids (FTS5 lists them in
+ * order) and estimates its share from how far apart they are: tens of microseconds, even for a trigram in every
+ * row. Trigrams with digits, spaces or signs are probed first, as the likelier rare ones (letters repeat across
+ * names), and probing stops once enough trigrams in very few rows are found. An estimate only decides which
+ * trigrams narrow the search, never what matches.
+ */
+function narrowingTrigrams(db: Db, ftsTable: string, text: string, rows: number): string[] {
+  const chars = [...text.toLowerCase()];
+  const trigrams = [...new Set(chars.slice(2).map((_, i) => chars.slice(i, i + 3).join('')))];
+  const oddness = (trigram: string) => trigram.replace(/[a-z]/g, '').length;
+  const ordered = trigrams
+    .map((trigram, i) => ({ trigram, i }))
+    .sort((a, b) => oddness(b.trigram) - oddness(a.trigram) || a.i - b.i)
+    .map(({ trigram }) => trigram);
+  const probe = prepared(
+    db,
+    `SELECT rowid AS id FROM ${ftsTable} WHERE ${ftsTable} MATCH ? ORDER BY rowid LIMIT ${PROBE_ROWS}`,
+  ).pluck();
+  const narrowing: { trigram: string; share: number }[] = [];
+  for (const trigram of ordered.slice(0, MAX_PROBES)) {
+    const ids = probe.all(ftsPhrase(trigram)) as number[];
+    const share =
+      ids.length < PROBE_ROWS ? ids.length / rows : PROBE_ROWS / (ids[PROBE_ROWS - 1]! - ids[0]! + 1);
+    if (share * 1000 <= NARROWING_PER_MILLE) narrowing.push({ trigram, share });
+    if (narrowing.filter((n) => n.share * 1000 <= ENOUGH_PER_MILLE).length === MAX_NARROWING) break;
+  }
+  return narrowing
+    .sort((a, b) => a.share - b.share)
+    .slice(0, MAX_NARROWING)
+    .map(({ trigram }) => trigram);
+}
+
+/**
+ * What list queries found, per connection, kept until a table they read changes: a list is read again and
+ * again (the UI polling its open list, a client paging through or syncing) while its rows stay the same, and
+ * at scale counting is the costly part of a page (about 27 ms over a million sends), at any scale building the
+ * page's JSON (about 3 µs a row). Two kinds of entries: a filter's total (`Service-Total-Count`), and a
+ * serialized page (`listJson`), both dropped as soon as a table they read changes, so an answer from here is
+ * the answer the database would give. Changes through this connection are seen by temporary triggers on the
+ * tables read (`watch`), which only bump a generation number in memory; commits by other connections (another
+ * process on the same folder) by `PRAGMA data_version`. Inside an open transaction nothing is read from or put
+ * into the cache, since that transaction may still roll back.
+ */
+class ListCache {
+  private static readonly MAX_TOTALS = 512;
+  /** Serialized pages are kept up to this many characters in all (at ~550 a row, ~30 pages of 100 rows). */
+  private static readonly MAX_PAGE_CHARS = 16 * 1024 * 1024;
+  private readonly generations = new Map<string, number>();
+  private readonly watched = new Set<string>();
+  private readonly totals = new Map<string, { stamp: string; total: number }>();
+  private readonly pages = new Map<string, { stamp: string; page: JsonListResult }>();
+  private pageChars = 0;
+  private readonly dataVersion: Statement;
+  private lastDataVersion = -1;
+
+  constructor(private readonly db: Db) {
+    this.dataVersion = db.prepare('PRAGMA data_version').pluck();
+    db.function('scambio_list_table_changed', { deterministic: false }, (table: unknown) => {
+      this.bump(String(table));
+      return null;
+    });
+  }
+
+  /** The total kept for `key`, if none of `tables` changed since it was counted. */
+  total(key: string, tables: readonly string[]): number | undefined {
+    return this.fresh(this.totals, key, tables)?.total;
+  }
+
+  /** Keeps a total just counted (outside a transaction), for as long as none of `tables` changes. */
+  keepTotal(key: string, tables: readonly string[], total: number): void {
+    if (!this.watchAll(tables)) return;
+    if (this.totals.size >= ListCache.MAX_TOTALS) this.totals.delete(this.totals.keys().next().value!);
+    this.totals.set(key, { stamp: this.stamp(tables), total });
+  }
+
+  /** The serialized page kept for `key`, if none of `tables` changed since it was built. */
+  page(key: string, tables: readonly string[]): JsonListResult | undefined {
+    return this.fresh(this.pages, key, tables)?.page;
+  }
+
+  keepPage(key: string, tables: readonly string[], page: JsonListResult): void {
+    if (page.json.length > ListCache.MAX_PAGE_CHARS / 8 || !this.watchAll(tables)) return;
+    this.dropPage(key);
+    while (this.pageChars + page.json.length > ListCache.MAX_PAGE_CHARS)
+      this.dropPage(this.pages.keys().next().value!);
+    this.pages.set(key, { stamp: this.stamp(tables), page });
+    this.pageChars += page.json.length;
+  }
+
+  private fresh<Entry extends { stamp: string }>(
+    entries: Map<string, Entry>,
+    key: string,
+    tables: readonly string[],
+  ): Entry | undefined {
+    if (this.db.inTransaction) return undefined;
+    this.checkOtherConnections();
+    const entry = entries.get(key);
+    return entry && entry.stamp === this.stamp(tables) ? entry : undefined;
+  }
+
+  private dropPage(key: string): void {
+    const entry = this.pages.get(key);
+    if (!entry) return;
+    this.pages.delete(key);
+    this.pageChars -= entry.page.json.length;
+  }
+
+  private stamp(tables: readonly string[]): string {
+    return tables.map((t) => this.generations.get(t) ?? 0).join(',');
+  }
+
+  private bump(table: string): void {
+    this.generations.set(table, (this.generations.get(table) ?? 0) + 1);
+  }
+
+  private checkOtherConnections(): void {
+    const version = this.dataVersion.get() as number;
+    if (version === this.lastDataVersion) return;
+    this.lastDataVersion = version;
+    // Another connection committed: it may have changed any table.
+    for (const table of this.watched) this.bump(table);
+    this.totals.clear();
+    this.pages.clear();
+    this.pageChars = 0;
+  }
+
+  /** Watches `tables` for changes; false inside a transaction, when nothing may be kept. */
+  private watchAll(tables: readonly string[]): boolean {
+    if (this.db.inTransaction) return false;
+    for (const table of tables) {
+      if (this.watched.has(table)) continue;
+      for (const change of ['INSERT', 'UPDATE', 'DELETE']) {
+        this.db.exec(
+          `CREATE TEMP TRIGGER IF NOT EXISTS scambio_list_${table}_${change.toLowerCase()}
+           AFTER ${change} ON main.${table} BEGIN SELECT scambio_list_table_changed('${table}'); END`,
+        );
+      }
+      this.watched.add(table);
+    }
+    return true;
+  }
+}
+
+const listCaches = new WeakMap<Db, ListCache>();
+
+function listCache(db: Db): ListCache {
+  let cache = listCaches.get(db);
+  if (!cache) {
+    cache = new ListCache(db);
+    listCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * The tables a list reads: its own, and any a filter reads through a subquery. A full-text index (`x_fts`)
+ * changes only with its content table `x` (through x's triggers), so it stands for `x`.
+ */
+function tablesRead(table: string, filter: Filter): string[] {
+  const tables = new Set([table]);
+  for (const match of filter.identity.matchAll(/\b(?:FROM|JOIN)\s+(\w+)/gi)) {
+    tables.add(match[1]!.replace(/_fts$/, ''));
+  }
+  if (filter.fullTextTable) tables.add(filter.fullTextTable.replace(/_fts$/, ''));
+  return [...tables];
 }
 
 export function listRows<Row>(
@@ -98,12 +360,16 @@ export function listRows<Row>(
   paging: Paging,
   columns = '*',
 ): ListResult<Row> {
-  const where = filter.sql;
+  const { sql: where, params } = filter.resolve(db);
   const direction = sorting?.descending ? 'DESC' : 'ASC';
   // Ties are broken by id so that pages never repeat or skip a row.
   const order = sorting ? `${sorting.column} ${direction}, id ${direction}` : 'id ASC';
   const offset = (paging.page - 1) * paging.pageSize;
-  if (filter.searching) {
+  const cache = listCache(db);
+  const tables = tablesRead(table, filter);
+  const key = `${table}\u0000${filter.identity}`;
+  const known = cache.total(key, tables);
+  if (filter.searching && known === undefined) {
     // A search is the costly part of the query: evaluate it once, counting with a window function, instead of
     // once for the count and once more for the page. The window keeps every match until the page is cut, so it
     // carries ids only; the page's columns (a JSON object, or a payload) are read for the page's rows alone.
@@ -114,27 +380,34 @@ export function listRows<Row>(
          ORDER BY ${order} LIMIT ? OFFSET ?
        ) AS page JOIN ${table} ON ${table}.id = page.page_id
        ORDER BY ${order}`,
-    ).all(...filter.params, paging.pageSize, offset) as (Row & { total_count: number })[];
+    ).all(...params, paging.pageSize, offset) as (Row & { total_count: number })[];
     if (rows.length > 0 || paging.page === 1) {
       const total = rows[0]?.total_count ?? 0;
       for (const row of rows) delete (row as { total_count?: number }).total_count;
+      cache.keepTotal(key, tables, total);
       return { rows, total };
     }
   }
-  const total = (
-    prepared(db, `SELECT count(*) AS n FROM ${table} WHERE ${where}`).get(...filter.params) as { n: number }
-  ).n;
-  if (total === 0 || offset >= total) return { rows: [], total };
   const rows = prepared(
     db,
     `SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
-  ).all(...filter.params, paging.pageSize, offset) as Row[];
+  ).all(...params, paging.pageSize, offset) as Row[];
+  // A page that is not full is the last one: the rows before it and on it are all there are.
+  if (rows.length < paging.pageSize && (rows.length > 0 || offset === 0)) {
+    return { rows, total: offset + rows.length };
+  }
+  if (known !== undefined) return { rows, total: known };
+  const total = (
+    prepared(db, `SELECT count(*) AS n FROM ${table} WHERE ${where}`).get(...params) as { n: number }
+  ).n;
+  cache.keepTotal(key, tables, total);
   return { rows, total };
 }
 
 /**
  * `listRows` with each row serialized by SQLite (`jsonObject` in `rowJson`), joined into the page's JSON
- * array. Same filter, order, paging and total as `listRows`, so the same page.
+ * array. Same filter, order, paging and total as `listRows`, so the same page; kept until a table it reads
+ * changes (ListCache), so an unchanged list read again costs a lookup.
  */
 export function listJson(
   db: Db,
@@ -144,8 +417,15 @@ export function listJson(
   paging: Paging,
   rowJson: string,
 ): JsonListResult {
+  const cache = listCache(db);
+  const tables = tablesRead(table, filter);
+  const key = JSON.stringify([table, rowJson, filter.identity, sorting, paging.page, paging.pageSize]);
+  const kept = cache.page(key, tables);
+  if (kept) return kept;
   const { rows, total } = listRows<{ j: string }>(db, table, filter, sorting, paging, `${rowJson} AS j`);
   let json = '[';
   for (let i = 0; i < rows.length; i++) json += i === 0 ? rows[i]!.j : `,${rows[i]!.j}`;
-  return { json: `${json}]`, total };
+  const page = { json: `${json}]`, total };
+  cache.keepPage(key, tables, page);
+  return page;
 }

@@ -13,6 +13,8 @@ export const SEALED_COLUMNS = [
   { table: 'events', column: 'error', label: 'events.error' },
   { table: 'events', column: 'user_agent', label: 'events.user_agent' },
   { table: 'webhook_history', column: 'error', label: 'webhook_history.error' },
+  { table: 'webhook_history', column: 'request_body', label: 'webhook_history.request_body' },
+  { table: 'webhook_history', column: 'response_body', label: 'webhook_history.response_body' },
 ] as const;
 
 export type SealedLabel = (typeof SEALED_COLUMNS)[number]['label'];

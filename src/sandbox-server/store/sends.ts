@@ -41,7 +41,8 @@ const COLUMNS = [...INVOICE_COLUMNS, 'nome_committente', 'meta_data', 'latest_st
 const SEND_JSON = jsonObject([
   ...INVOICE_JSON_HEAD,
   ['nome_committente', 'nome_committente'],
-  ['meta_data', "json(sealed_text(meta_data, 'sends.meta_data'))"],
+  // No call into JavaScript (sealed_text) for the usual empty meta_data.
+  ['meta_data', "CASE WHEN meta_data IS NOT NULL THEN json(sealed_text(meta_data, 'sends.meta_data')) END"],
   ['latest_state', 'latest_state'],
   ['document_number', 'document_number'],
   ['document_date', 'document_date'],

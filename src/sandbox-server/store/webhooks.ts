@@ -1,4 +1,5 @@
 import type { WebHook, WebHookHistory } from '../../shared/api/types.ts';
+import type { WebhookDelivery } from '../../shared/api/webhook-delivery.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Db } from './database.ts';
 import { Filter, listRows, type ListResult, type Paging, type Sorting } from './list-query.ts';
@@ -32,6 +33,9 @@ interface HistoryRow {
   success: 0 | 1;
   created: string;
   version: number;
+  request_body?: Buffer | null;
+  response_body?: Buffer | null;
+  duration_ms?: number | null;
 }
 
 export interface WebhookFields {
@@ -75,6 +79,24 @@ function toWebhook(row: WebhookRow): WebHook {
     description: row.description,
     events: row.events === null ? null : (JSON.parse(row.events) as string[]),
     failure_notified_at: row.failure_notified_at,
+  };
+}
+
+/** The delivery history's filters in the local sandbox's view of it (`GET /_sandbox/webhookhistory`). */
+export interface DeliveryListQuery {
+  webhook_id?: number;
+  success?: boolean;
+  event?: string;
+  sorting: Sorting | null;
+  paging: Paging;
+}
+
+function toDelivery(row: HistoryRow, box: SecretBox): WebhookDelivery {
+  return {
+    ...toHistory(row, box),
+    request_body: openText(box, row.request_body ?? null, 'webhook_history.request_body'),
+    response_body: openText(box, row.response_body ?? null, 'webhook_history.response_body'),
+    duration_ms: row.duration_ms ?? null,
   };
 }
 
@@ -199,12 +221,22 @@ export class WebhookRepository {
 
   insertHistory(
     scope: Scope,
-    entry: { webhookId: number; event: string; statusCode: number; error: string | null; dateTime: string },
+    entry: {
+      webhookId: number;
+      event: string;
+      statusCode: number;
+      error: string | null;
+      dateTime: string;
+      requestBody?: string | null;
+      responseBody?: string | null;
+      durationMs?: number | null;
+    },
   ): void {
     prepared(
       this.db,
-      `INSERT INTO webhook_history (webhook_id, account_id, environment, event, status_code, error, date_time, success, created)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO webhook_history (webhook_id, account_id, environment, event, status_code, error, date_time, success, created,
+         request_body, response_body, duration_ms)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       entry.webhookId,
       scope.accountId,
@@ -215,7 +247,18 @@ export class WebhookRepository {
       entry.dateTime,
       entry.statusCode >= 200 && entry.statusCode < 300 ? 1 : 0,
       entry.dateTime,
+      sealText(this.box, entry.requestBody ?? null, 'webhook_history.request_body'),
+      sealText(this.box, entry.responseBody ?? null, 'webhook_history.response_body'),
+      entry.durationMs ?? null,
     );
+  }
+
+  /** The history with bodies and durations, filtered by webhook, outcome and event. */
+  deliveries(scope: Scope, query: DeliveryListQuery): ListResult<WebhookDelivery> {
+    const filter = new Filter(scope).equals('webhook_id', query.webhook_id).equals('event', query.event);
+    if (query.success !== undefined) filter.where('success = ?', query.success ? 1 : 0);
+    const result = listRows<HistoryRow>(this.db, 'webhook_history', filter, query.sorting, query.paging);
+    return { rows: result.rows.map((r) => toDelivery(r, this.box)), total: result.total };
   }
 
   history(

@@ -98,6 +98,8 @@ export type DownloadResult =
 /** The screens a host may ask the UI to show (from the application menu). */
 export const SCREENS = [
   'dashboard',
+  // The composer (#/compose): "New invoice" in the menu.
+  'compose',
   'send',
   'sent',
   'inbox',
@@ -160,6 +162,21 @@ export interface SandboxClockState {
   frozen: boolean;
 }
 
+/**
+ * The key of a profile's local invoice index (src/renderer/invoice-index): the desktop host derives it from its
+ * data key and hands over the raw bytes (IPC carries no CryptoKey), which the page imports as non-extractable; a
+ * browser host keeps a non-extractable CryptoKey of its own and hands over that.
+ */
+export type IndexKey = { raw: string } | { cryptoKey: CryptoKey };
+
+/** The outcome the sandbox console forced for the next submission from the app (see next-outcome.ts). */
+export interface NextOutcomeState {
+  /** The `Sandbox-Scenario` value the next submission will carry, e.g. `scarto=00404`; null: SDI decides. */
+  scenario: string | null;
+  /** The last submission a scenario went with (its Send id, when the answer had one). */
+  applied: { scenario: string; sendId: number | null } | null;
+}
+
 /** Every channel: its request payload and its answer. */
 export interface GatewayChannels {
   'api.request': { request: ApiRequest; response: ApiResponse };
@@ -185,6 +202,17 @@ export interface GatewayChannels {
    * ends the one before (one per window).
    */
   'live.watch': { request: void; response: LiveWatchResult };
+  /**
+   * Local sandbox only, like `sandbox.receiveInvoice`: any call of its control API (`path` below `/_sandbox`), for
+   * the sandbox console.
+   */
+  'sandbox.control': { request: ApiRequest; response: ApiResponse };
+  /** Local sandbox only: the outcome armed for the next submission from the app. */
+  'sandbox.nextOutcome': { request: void; response: NextOutcomeState };
+  /** Local sandbox only: arms a `Sandbox-Scenario` for the next submission from the app, or disarms it (null). */
+  'sandbox.setNextOutcome': { request: { scenario: string | null }; response: NextOutcomeState };
+  /** The key that seals this profile's local invoice index (`raw`: Base64 of 32 bytes). */
+  'index.key': { request: { profileId: string }; response: IndexKey };
 }
 
 export type Channel = keyof GatewayChannels;
@@ -210,6 +238,10 @@ const CHANNEL_SET: Record<Channel, true> = {
   'sandbox.receiveInvoice': true,
   'sandbox.clock': true,
   'live.watch': true,
+  'sandbox.control': true,
+  'sandbox.nextOutcome': true,
+  'sandbox.setNextOutcome': true,
+  'index.key': true,
 };
 export const CHANNELS = Object.keys(CHANNEL_SET) as Channel[];
 

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import type { Environment } from '../../../src/shared/api/types.ts';
 import type { SandboxOptions } from '../../../src/sandbox-server/server.ts';
-import { launchChromium } from '../../support/chromium.ts';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox.ts';
-import { buildRendererToTemp } from './build-renderer.ts';
+import { startScambio } from 'scambio/testing';
+import { ApiCaller, type TestSandbox } from '../../support/sandbox.ts';
 
 export interface UiFixture {
   sandbox: TestSandbox;
@@ -15,20 +15,41 @@ export interface UiFixture {
   close(): Promise<void>;
 }
 
-/** What every UI journey stands on: the current renderer built, served by a real sandbox, and Chromium. */
+/**
+ * What every UI journey stands on: the QA fixture (`scambio/testing`) with the current renderer built fresh,
+ * served by a real headless sandbox, and Chromium. The journeys open their own pages (`openApp`) and call the API
+ * through callers that check every answer against openapi.yml.
+ */
 export async function startUiFixture(options: Partial<SandboxOptions> = {}): Promise<UiFixture> {
-  const uiDir = await buildRendererToTemp();
+  const { sdiDelayMs, ...server } = options;
+  const scambio = await startScambio({
+    host: 'headless',
+    freshUi: true,
+    openPage: false,
+    // The server's own default (1 s), as journeys that do not ask for 0 expect.
+    sdiDelayMs: sdiDelayMs ?? 1000,
+    server,
+  });
   const files = mkdtempSync(join(tmpdir(), 'scambio-ui-files-'));
-  const sandbox = await startTestSandbox({ uiDir, ...options });
-  const browser = await launchChromium();
+  const origin = scambio.baseUrl.replace(/\/v1$/, '');
+  const sandboxServer = scambio.server!;
   return {
-    sandbox,
-    browser,
+    sandbox: {
+      server: sandboxServer,
+      dataDir: scambio.dataDir,
+      origin,
+      caller(account = 'alpha', environment: Environment = 'test') {
+        const { key } = sandboxServer.services.keys.create({ account, environment });
+        return new ApiCaller(origin, key);
+      },
+      anonymous: () => new ApiCaller(origin, null),
+      close: () => scambio.close(),
+    },
+    browser: scambio.browser!,
     files,
     close: async () => {
-      await browser.close();
-      await sandbox.close();
-      for (const dir of [uiDir, files]) rmSync(dir, { recursive: true, force: true });
+      await scambio.close();
+      rmSync(files, { recursive: true, force: true });
     },
   };
 }

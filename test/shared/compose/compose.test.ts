@@ -1,15 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { parseInvoiceXml, runSdiChecks, validateStructure } from '../../../src/shared/fatturapa/index.ts';
 import {
+  addDeliveryNote,
+  addFund,
+  addInstalment,
+  addWithholding,
   composeInvoice,
   composeInvoiceXml,
   draftFromInvoice,
 } from '../../../src/shared/fatturapa/compose/index.ts';
+import { invoiceToJson } from '../../../src/shared/fatturapa/index.ts';
+import type { OrdinaryInvoiceJson } from '../../../src/shared/fatturapa/index.ts';
 import type { InvoiceDraft } from '../../../src/shared/fatturapa/compose/index.ts';
 import { readInvoice } from '../../../src/shared/fatturapa/reading/index.ts';
 import { referenceAvailable } from '../../support/reference.ts';
 import { libxml2Validate } from '../fatturapa/model/libxml2-oracle.ts';
-import { baseDraft, consumerCustomer, foreignCustomer, IBAN, line, paCustomer } from './fixtures.ts';
+import {
+  baseDraft,
+  consumerCustomer,
+  foreignCustomer,
+  IBAN,
+  line,
+  paCustomer,
+  PDF_BASE64,
+} from './fixtures.ts';
 
 function withCustomer(draft: InvoiceDraft, customer: Partial<InvoiceDraft['customer']>): InvoiceDraft {
   draft.customer = { ...draft.customer, ...customer };
@@ -23,6 +37,59 @@ const fund = {
   nature: '',
   withholding: false,
 };
+
+/** A lawyer invoicing a Comune through the edits the UI offers: what the Chromium journey types, as data. */
+function professionalToPa(): InvoiceDraft {
+  const draft = withCustomer(
+    baseDraft({
+      supplier: {
+        ...baseDraft().supplier,
+        name: '',
+        firstName: 'Anna',
+        lastName: 'Bianchi',
+        fiscalCode: 'RSSMRA80A01H501U',
+      },
+      document: { ...baseDraft().document, type: 'TD06', number: 'P-4' },
+      lines: [line({ unitPrice: '1500', description: 'Parere legale' })],
+      references: [
+        {
+          kind: 'contract',
+          id: 'Det. 12/2026',
+          date: '',
+          lines: [],
+          itemNumber: '',
+          jobCode: '',
+          cup: 'J11B22000000001',
+          cig: 'Z1234567890',
+        },
+      ],
+      payments: [],
+      attachments: [
+        {
+          name: 'parere.pdf',
+          compression: '',
+          format: 'PDF',
+          description: 'Parere',
+          contentBase64: PDF_BASE64,
+        },
+      ],
+    }),
+    paCustomer(),
+  );
+  addFund(draft); // TC22 4%, 22%
+  draft.funds[0]!.type = 'TC01'; // Cassa forense
+  addFund(draft);
+  Object.assign(draft.funds[1]!, { rate: '2', vatRate: '0', nature: 'N2.2', withholding: true });
+  addWithholding(draft); // RT01 20% A: a person
+  addWithholding(draft);
+  Object.assign(draft.withholdings[1]!, { type: 'RT03', rate: '4', reason: 'A' });
+  addInstalment(draft);
+  draft.payments[0]!.details[0]!.iban = IBAN;
+  // The next two follow the first one's method and IBAN, each 30 days later.
+  addInstalment(draft);
+  addInstalment(draft);
+  return draft;
+}
 
 const cases: [string, () => InvoiceDraft][] = [
   ['TD01 B2B, one line', () => baseDraft()],
@@ -240,6 +307,30 @@ const cases: [string, () => InvoiceDraft][] = [
         ],
       }),
   ],
+  [
+    'TD06 to a PA (FPA12): two funds, two withholdings, three instalments, a PDF attachment (the edits)',
+    () => professionalToPa(),
+  ],
+  [
+    'TD24 deferred invoice to a PA with split payment, two delivery notes made with the edits',
+    () => {
+      const draft = withCustomer(
+        baseDraft({
+          document: { ...baseDraft().document, type: 'TD24', number: 'FD-9' },
+          chargeability: 'S',
+          lines: [
+            line({ quantity: '12', unitPrice: '3.5', unit: 'pz', description: 'Toner' }),
+            line({ quantity: '4', unitPrice: '19.9', unit: 'pz', description: 'Carta A4' }),
+            line({ quantity: '1', unitPrice: '45', description: 'Trasporto', vatRate: '10' }),
+          ],
+        }),
+        paCustomer(),
+      );
+      Object.assign(addDeliveryNote(draft), { number: 'DDT 101', date: '2026-03-02', lines: ['1', '3'] });
+      Object.assign(addDeliveryNote(draft), { number: 'DDT 117', date: '2026-03-06', lines: ['2'] });
+      return draft;
+    },
+  ],
 ];
 
 describe('composed invoices pass the validator and the official XSD', () => {
@@ -258,6 +349,40 @@ describe('composed invoices pass the validator and the official XSD', () => {
       expect(verdict.errors).toEqual([]);
       expect(verdict.valid).toBe(true);
     }
+  });
+
+  it('the professional invoice to a PA: hand-worked figures, instalments and the PDF in Allegati', () => {
+    const draft = professionalToPa();
+    const { json, totals } = composeInvoice(draft);
+    expect(json['@versione']).toBe('FPA12');
+    // Funds: TC01 4% × 1,500.00 = 60.00 (22%); TC22 2% × 1,500.00 = 30.00 (N2.2, subject to withholding).
+    expect(totals.funds.map((f) => f.amount)).toEqual(['60.00', '30.00']);
+    // Withholding base: the fee 1,500.00 + the fund subject to it 30.00 = 1,530.00;
+    // RT01 20% = 306.00, RT03 4% = 61.20.
+    expect(totals.withholdings.map((w) => w.amount)).toEqual(['306.00', '61.20']);
+    // 22%: 1,500.00 + 60.00 = 1,560.00, VAT 343.20; N2.2: 30.00 (no stamp: 30.00 ≤ 77.47).
+    expect(totals.vatSummary.map((r) => [r.rate, r.nature, r.taxable, r.tax])).toEqual([
+      ['22.00', '', '1560.00', '343.20'],
+      ['0.00', 'N2.2', '30.00', '0.00'],
+    ]);
+    expect(totals.stamp.applied).toBe(false);
+    // 1,590.00 + 343.20 = 1,933.20; net 1,933.20 - 306.00 - 61.20 = 1,566.00, in three: 522.00 each.
+    expect(totals.documentTotal).toBe('1933.20');
+    expect(totals.netToPay).toBe('1566.00');
+    expect(totals.payments).toEqual([['522.00', '522.00', '522.00']]);
+    const xml = composeInvoiceXml(draft);
+    const read = invoiceToJson(parseInvoiceXml(xml)) as OrdinaryInvoiceJson;
+    const body = read.FatturaElettronicaBody[0]!;
+    const allegati = Array.isArray(body.Allegati) ? body.Allegati : [body.Allegati];
+    expect(allegati.map((a) => [a?.NomeAttachment, a?.FormatoAttachment, a?.Attachment])).toEqual([
+      ['parere.pdf', 'PDF', PDF_BASE64],
+    ]);
+    const details = readInvoice(xml).documents[0]!.payments[0]!.details;
+    expect(details.map((d) => [d.due, d.amount, d.iban])).toEqual([
+      ['2026-04-09', '522.00', IBAN],
+      ['2026-05-09', '522.00', IBAN],
+      ['2026-06-08', '522.00', IBAN],
+    ]);
   });
 
   it('derives the format from the customer: FPA12 for a PA office code, FPR12 otherwise', () => {

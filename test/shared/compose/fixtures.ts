@@ -6,6 +6,18 @@ export const SUPPLIER_VAT = '12345678903';
 export const CUSTOMER_VAT = '01234567897';
 export const IBAN = 'IT60X0542811101000000123456';
 
+/** A one-page PDF (a real file: header, catalog, page, xref, trailer), Base64 as Allegati carry it. */
+export const PDF_BASE64 = Buffer.from(
+  [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj',
+    'trailer << /Root 1 0 R >>',
+    '%%EOF',
+  ].join('\n'),
+).toString('base64');
+
 export function line(partial: Partial<DraftLine>): DraftLine {
   return { ...emptyLine(), description: 'Consulenza', ...partial };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeTotals } from '../../../src/shared/fatturapa/compose/index.ts';
+import { computeTotals, natureCountsForStamp } from '../../../src/shared/fatturapa/compose/index.ts';
 import type { DraftFund, DraftWithholding } from '../../../src/shared/fatturapa/compose/index.ts';
 import { baseDraft, line, paCustomer } from './fixtures.ts';
 
@@ -103,6 +103,52 @@ describe('computed totals, worked by hand', () => {
     );
     expect(declined.stamp.applied).toBe(false);
     expect(declined.documentTotal).toBe('100.00');
+  });
+
+  it('stamp duty per Natura: operations outside VAT count, exports and reverse charge do not', () => {
+    // Counted (art. 13 of the Tariff, DPR 642/1972: amounts not subject to VAT): exclusions, out of scope,
+    // operations assimilated to exports and declarations of intent, exempt, margin scheme.
+    const counted = ['N1', 'N2.1', 'N2.2', 'N3.4', 'N3.5', 'N3.6', 'N4', 'N5'];
+    // Not counted: exports, intra-EU supplies and San Marino (exempt from the duty), reverse charge (the
+    // operation bears VAT, paid by the customer), VAT paid in another EU state.
+    const notCounted = ['N3.1', 'N3.2', 'N3.3', 'N6.1', 'N6.2', 'N6.3', 'N6.5', 'N6.9', 'N7', ''];
+    expect(counted.filter((n) => !natureCountsForStamp(n))).toEqual([]);
+    expect(notCounted.filter((n) => natureCountsForStamp(n))).toEqual([]);
+    const due = (nature: string) =>
+      computeTotals(baseDraft({ lines: [line({ unitPrice: '100', vatRate: '0', nature })] })).stamp.due;
+    expect(counted.map(due)).toEqual(counted.map(() => true));
+    expect(notCounted.filter((n) => n !== '').map(due)).toEqual(notCounted.slice(0, -1).map(() => false));
+  });
+
+  it('stamp duty on a mixed invoice: only the amounts without VAT are summed, funds without VAT included', () => {
+    const stamp = (lines: Parameters<typeof line>[0][], funds: DraftFund[] = []) =>
+      computeTotals(baseDraft({ lines: lines.map(line), funds })).stamp;
+    // 1,000.00 at 22% does not count; 70.00 exempt is under the threshold.
+    expect(stamp([{ unitPrice: '1000' }, { unitPrice: '70', vatRate: '0', nature: 'N4' }])).toMatchObject({
+      due: false,
+      amountWithoutVat: '70.00',
+    });
+    // 70.00 exempt + 10.00 out of scope = 80.00 > 77.47.
+    expect(
+      stamp([
+        { unitPrice: '70', vatRate: '0', nature: 'N4' },
+        { unitPrice: '10', vatRate: '0', nature: 'N2.2' },
+      ]),
+    ).toMatchObject({ due: true, applied: true, amountWithoutVat: '80.00' });
+    // An export of 500.00 beside 50.00 exempt: only the 50.00 counts.
+    expect(
+      stamp([
+        { unitPrice: '500', vatRate: '0', nature: 'N3.1' },
+        { unitPrice: '50', vatRate: '0', nature: 'N4' },
+      ]),
+    ).toMatchObject({ due: false, amountWithoutVat: '50.00' });
+    // 50.00 exempt + a fund of 4% × 1,050.00 = 42.00 out of scope (N2.2) = 92.00.
+    expect(
+      stamp(
+        [{ unitPrice: '1000' }, { unitPrice: '50', vatRate: '0', nature: 'N4' }],
+        [fund({ vatRate: '0', nature: 'N2.2' })],
+      ),
+    ).toMatchObject({ due: true, amountWithoutVat: '92.00' });
   });
 
   it('two funds and two withholdings (RT01 on fees + INPS, RT04 ENASARCO on half the commissions)', () => {

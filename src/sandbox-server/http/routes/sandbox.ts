@@ -4,6 +4,8 @@ import { parseDuration, type Clock, type SandboxClock } from '../../clock.ts';
 import { normalizeVat, parseResourceId } from '../../domain/companies.ts';
 import { readInvoiceFile } from '../../domain/invoice-file.ts';
 import { invalid, ServiceError, type Problem } from '../../domain/service-error.ts';
+import { fieldProblems } from '../../domain/body-check.ts';
+import { ESITO_DESCRIPTION_MAX, EsitoInputSchema } from '../../../shared/api/sandbox-schemas.ts';
 import type { Services } from '../../composition.ts';
 import { fileNameProblems } from '../../domain/submission.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
@@ -11,8 +13,13 @@ import type { RandomSource } from '../../random.ts';
 import { generateInvoiceXml } from '../../sdi/generate-invoice.ts';
 import type { Esito } from '../../sdi/notifications/index.ts';
 import { parseScenarioHeader, SCENARIO_HEADER } from '../../sdi/scenario.ts';
+import { EVENT_RETENTION_MS, RETENTION } from '../../jobs/maintenance.ts';
+import { finishedStates } from '../../sdi/transitions.ts';
 import type { Job } from '../../store/jobs.ts';
+import type { RetentionCounts } from '../../store/retention.ts';
+import type { Scope } from '../../store/scope.ts';
 import type { Store } from '../../store/store.ts';
+import { seedRoute } from '../../seed/route.ts';
 import { context, pathParam, scopeOf } from '../context.ts';
 import { decodeSendBody, type DecodedSendBody } from '../send-body.ts';
 
@@ -27,7 +34,8 @@ export interface SandboxRouteDependencies {
 }
 
 const QUEUE_VIEW_LIMIT = 500;
-const ESITO_DESCRIPTION_MAX = 255;
+/** How far `run_queue` looks for the caller's last pending step: far more than a sandbox account ever has. */
+const RUN_QUEUE_LIMIT = 10_000;
 
 /** Sandbox control calls (`/_sandbox/…`, test keys only): sandbox-scenarios.md "Sandbox control API". */
 export function sandboxRoutes(deps: SandboxRouteDependencies): Router {
@@ -43,7 +51,8 @@ export function sandboxRoutes(deps: SandboxRouteDependencies): Router {
     res.json(clock().state());
   });
 
-  // Moves the sandbox time, then answers only once every job that fell due has run, in order.
+  // Moves the sandbox time, then answers only once every job that fell due has run, in order. With `dry_run`
+  // it moves nothing and says where the clock would land and what retention would remove there.
   router.post('/clock', async (req, res) => {
     const target = clock();
     const body = objectBody(req.body);
@@ -52,23 +61,36 @@ export function sandboxRoutes(deps: SandboxRouteDependencies): Router {
     if (advance === null) problems.push(fieldProblem('sandbox.duration', 'advance'));
     const set = body.set === undefined ? undefined : parseInstant(body.set);
     if (set === null) problems.push(fieldProblem('sandbox.dateTime', 'set'));
-    const freeze = body.freeze;
-    if (freeze !== undefined && typeof freeze !== 'boolean')
-      problems.push(fieldProblem('sandbox.boolean', 'freeze'));
+    const freeze = optionalBoolean(body, 'freeze', problems);
+    const runQueue = optionalBoolean(body, 'run_queue', problems);
+    const dryRun = optionalBoolean(body, 'dry_run', problems);
     if (problems.length > 0) throw invalid(problems);
-    if (advance === undefined && set === undefined && freeze === undefined) {
+    if (advance === undefined && set === undefined && freeze === undefined && runQueue === undefined) {
       throw new ServiceError('invalid', 'sandbox.clockEmpty');
+    }
+    const scope = scopeOf(res);
+    // The same order as the move below: freezing keeps the time, `set` replaces it, `advance` adds to it.
+    let landing = (set ?? target.now()).getTime() + (advance ?? 0);
+    const lastStep = runQueue ? lastQueuedStep(store, scope) : null;
+    if (lastStep !== null && lastStep > landing) landing = lastStep;
+    if (dryRun) {
+      res.json(clockPreview(store, scope, new Date(landing), freeze ?? target.state().frozen));
+      return;
     }
     if (typeof freeze === 'boolean') target.freeze(freeze);
     if (set) target.set(set);
     if (advance) target.advance(advance);
+    // Up to the caller's last pending step, never backwards: a step that is already due just runs.
+    if (lastStep !== null && lastStep > target.now().getTime())
+      target.advance(lastStep - target.now().getTime());
     const ran = await services.jobs.runDue();
     res.json({ ...target.state(), jobs_run: ran });
   });
 
   // What the SDI (and the server's own upkeep) will do next and when, for the caller's invoices.
   router.get('/queue', (_req, res) => {
-    res.json(store.jobs.pending(scopeOf(res), QUEUE_VIEW_LIMIT).map(describeJob));
+    const scope = scopeOf(res);
+    res.json(store.jobs.pending(scope, QUEUE_VIEW_LIMIT).map((job) => describeJob(job, store, scope)));
   });
 
   // An outside supplier sends an invoice through SDI: routed to the local recipient, or held for it.
@@ -121,11 +143,25 @@ export function sandboxRoutes(deps: SandboxRouteDependencies): Router {
     res.json(services.sdi.esitoForReceive(scopeOf(res), id, esito, description));
   });
 
-  router.post('/reset', (_req, res) => {
+  // `{"dry_run": true}` counts what a reset would delete: the very same deletions, rolled back.
+  router.post('/reset', (req, res) => {
     const scope = scopeOf(res);
+    const problems: Problem[] = [];
+    const dryRun =
+      req.body === undefined || req.body === null || isEmptyObject(req.body)
+        ? undefined
+        : optionalBoolean(objectBody(req.body), 'dry_run', problems);
+    if (problems.length > 0) throw invalid(problems);
+    if (dryRun) {
+      res.json({ dry_run: true, deleted: countedThenRolledBack(store, scope) });
+      return;
+    }
     const deleted = store.transaction(() => store.retention.resetScope(scope));
     res.json({ deleted });
   });
+
+  // Demo data for an empty sandbox account (the app's "Load demo data"): see seed/route.ts.
+  router.post('/seed', seedRoute(deps));
 
   return router;
 }
@@ -168,25 +204,22 @@ function parseInstant(value: unknown): Date | null {
   return Number.isNaN(time) ? null : new Date(time);
 }
 
+/** `{esito, description?}`, checked against its published definition (EsitoInputSchema). */
 function esitoBody(body: unknown): { esito: Esito; description: string | undefined } {
   const record = objectBody(body);
-  const problems: Problem[] = [];
-  const esito = record.esito;
-  if (esito !== 'EC01' && esito !== 'EC02')
-    problems.push({ code: 'type', key: 'sandbox.esito', path: 'esito' });
-  const description = record.description;
-  if (description !== undefined && description !== null && typeof description !== 'string') {
-    problems.push(fieldProblem('field.string', 'description'));
-  } else if (typeof description === 'string' && description.length > ESITO_DESCRIPTION_MAX) {
-    problems.push({
-      code: 'description',
-      key: 'field.tooLong',
-      params: { field: 'description', max: ESITO_DESCRIPTION_MAX },
-      path: 'description',
-    });
-  }
+  const problems = fieldProblems(EsitoInputSchema, record, {
+    esito: () => ({ code: 'type', key: 'sandbox.esito', path: 'esito' }),
+    description: (field, value) =>
+      typeof value === 'string'
+        ? { code: field, key: 'field.tooLong', params: { field, max: ESITO_DESCRIPTION_MAX }, path: field }
+        : fieldProblem('field.string', field),
+  });
   if (problems.length > 0) throw invalid(problems);
-  return { esito: esito as Esito, description: typeof description === 'string' ? description : undefined };
+  const description = record.description;
+  return {
+    esito: record.esito as Esito,
+    description: typeof description === 'string' ? description : undefined,
+  };
 }
 
 /** `{payload, file_name?}` as for `POST /send`, or `{generate: {to_vat, format?}}` for a made-up invoice. */
@@ -233,14 +266,88 @@ function inboundBody(body: unknown, random: RandomSource, now: Date): DecodedSen
   return { bytes: new TextEncoder().encode(xml), encoding: 'Xml', fileName: null, metaData: null };
 }
 
-function describeJob(job: Job): Record<string, unknown> {
+function describeJob(job: Job, store: Store, scope: Scope): Record<string, unknown> {
   const payload = (job.payload ?? {}) as { sendId?: unknown };
+  const sendId = typeof payload.sendId === 'number' ? payload.sendId : null;
+  // The number a person recognises the invoice by; null once the invoice is gone (or for upkeep jobs).
+  const send = sendId !== null && job.scope !== null ? store.sends.get(scope, sendId, false) : null;
   return {
     id: job.id,
     kind: job.kind,
     due_at: job.dueAt,
-    send_id: typeof payload.sendId === 'number' ? payload.sendId : null,
+    send_id: sendId,
+    document_number: send?.document_number ?? null,
+    // The server's own recurring work (retention, idempotency expiry), not about any account's invoice.
+    upkeep: job.scope === null,
     attempts: job.attempts,
     last_error: job.lastError,
   };
+}
+
+function optionalBoolean(
+  body: Record<string, unknown>,
+  field: string,
+  problems: Problem[],
+): boolean | undefined {
+  const value = body[field];
+  if (value === undefined) return undefined;
+  if (typeof value === 'boolean') return value;
+  problems.push(fieldProblem('sandbox.boolean', field));
+  return undefined;
+}
+
+function isEmptyObject(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0;
+}
+
+/** When the caller's last pending step (SDI, webhook delivery) falls due; the server's own upkeep is not theirs. */
+function lastQueuedStep(store: Store, scope: Scope): number | null {
+  let last: number | null = null;
+  for (const job of store.jobs.pending(scope, RUN_QUEUE_LIMIT)) {
+    if (job.scope === null) continue;
+    const due = Date.parse(job.dueAt);
+    if (last === null || due > last) last = due;
+  }
+  return last;
+}
+
+/**
+ * Where a clock move would land, what the retention pass that runs there would remove of the caller's data, and
+ * how many of their steps fall due on the way. Retention is counted on the invoices as they are now: it runs
+ * hourly, so on a jump its pass comes before the SDI steps due later than the next hour (an invoice those steps
+ * finish ages from their time, not from the landing).
+ */
+function clockPreview(store: Store, scope: Scope, landing: Date, frozen: boolean): Record<string, unknown> {
+  const at = landing.getTime();
+  const policy = RETENTION[scope.environment];
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const retention: RetentionCounts = store.retention.countAged(
+    scope,
+    {
+      sends: iso(at - policy.sendMs),
+      receives: iso(at - policy.receiveMs),
+      events: iso(at - EVENT_RETENTION_MS),
+    },
+    finishedStates(),
+  );
+  const jobsDue = store.jobs
+    .pending(scope, RUN_QUEUE_LIMIT)
+    .filter((job) => job.scope !== null && Date.parse(job.dueAt) <= at).length;
+  return { dry_run: true, now: landing.toISOString(), frozen, retention, jobs_due: jobsDue };
+}
+
+/** Thrown to roll a transaction back once it has counted what it deleted. */
+class RolledBack extends Error {}
+
+function countedThenRolledBack(store: Store, scope: Scope): ReturnType<Store['retention']['resetScope']> {
+  let counts: ReturnType<Store['retention']['resetScope']> | null = null;
+  try {
+    store.transaction(() => {
+      counts = store.retention.resetScope(scope);
+      throw new RolledBack();
+    });
+  } catch (error) {
+    if (!(error instanceof RolledBack)) throw error;
+  }
+  return counts!;
 }

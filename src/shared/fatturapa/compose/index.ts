@@ -1,4 +1,4 @@
-/** The composer's core: draft model, computed totals, numbering, checks while typing, compose and open. */
+/** The composer's core: draft model, computed totals, edits, numbering, checks while typing, compose and open. */
 export {
   emptyAddress,
   emptyDraft,
@@ -19,6 +19,23 @@ export {
   STAMP_DUTY_THRESHOLD,
 } from './totals.ts';
 export type { DraftTotals, VatSummaryTotal } from './totals.ts';
+export {
+  addDays,
+  addDeliveryNote,
+  addFund,
+  addInstalment,
+  addWithholding,
+  INSTALMENT_DAYS,
+  lineNumbersText,
+  newFund,
+  newWithholding,
+  parseLineNumbers,
+  proposedDueDate,
+  removeDeliveryNote,
+  removeFund,
+  removeInstalment,
+  removeWithholding,
+} from './edits.ts';
 export { nextDocumentNumber } from './numbering.ts';
 export type { NextNumberOptions } from './numbering.ts';
 export { checkDraft, problemsAt } from './check-draft.ts';

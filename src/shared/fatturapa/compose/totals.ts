@@ -33,12 +33,15 @@ export const STAMP_DUTY_AMOUNT = '2.00';
 export const STAMP_DUTY_THRESHOLD = '77.47';
 
 /**
- * Natures whose amounts count towards the stamp-duty threshold: operations not subject to VAT. Left out:
+ * Natures whose amounts count towards the stamp-duty threshold: operations not subject to VAT. SdI does not check
+ * DatiBollo against the amounts (sdi-rules.md lists no control for it), so the rule is the law's, decided per
+ * Natura; the user can always force the stamp on or off (DraftStamp.mode). Left out:
  * N6.x (reverse charge: the operation is subject to VAT, paid by the customer; circ. AdE 37/2006), N7 (VAT paid
  * in another EU state), N3.1 exports and N3.2 intra-EU supplies (exempt from stamp duty: art. 15 of Tabella B
  * DPR 642/1972 and art. 66 DL 331/1993), N3.3 supplies to San Marino (treated as exports, art. 71 DPR 633/72).
- * Counted: N1 (art. 15 exclusions), N2.x (outside the scope), N3.4–N3.6 (assimilated to exports, international
- * services, habitual exporters), N4 (exempt), N5 (margin scheme).
+ * Counted: N1 (art. 15 exclusions), N2.x (outside the scope), N3.4 (assimilated to exports, art. 8-bis), N3.5
+ * (declarations of intent of habitual exporters: the duty is due, the exemption covers exports only), N3.6
+ * (other non-taxable operations), N4 (exempt), N5 (margin scheme).
  */
 export function natureCountsForStamp(nature: string): boolean {
   if (nature === '') return false;

@@ -10,10 +10,12 @@ import {
   simulatedInvoiceRequest,
   streamApiDownload,
   toBase64,
-} from './api-fetch.ts';
-import { localEvents } from './local-events.ts';
-import { followLiveEvents, liveWatcher } from './live-stream.ts';
-import { checkStatus } from './profile-check.ts';
+} from '../shared/gateway/api-fetch.ts';
+import { deviceIndexKey } from './invoice-index/device-key.ts';
+import { localEvents } from '../shared/gateway/local-events.ts';
+import { followLiveEvents, liveWatcher } from '../shared/gateway/live-stream.ts';
+import { nextOutcomeSlot } from '../shared/gateway/next-outcome.ts';
+import { checkStatus } from '../shared/gateway/profile-check.ts';
 import {
   LANGUAGES,
   buildGateway,
@@ -25,7 +27,7 @@ import {
   type Language,
   type ProfilesView,
   type Settings,
-} from './channels.ts';
+} from '../shared/gateway/channels.ts';
 
 export interface HttpGatewayOptions {
   /** API root on this origin, e.g. `/v1`. */
@@ -70,8 +72,11 @@ export function createHttpGateway(options: HttpGatewayOptions): Gateway {
   const events = localEvents();
   const authorization = basicAuthorization(options.sessionKey);
   const watch = liveWatcher();
+  // Kept for the page's life: a reload forgets a forced outcome, and the console then shows none.
+  const nextOutcome = nextOutcomeSlot();
   const handlers: GatewayHandlers = {
-    'api.request': (request) => performApiRequest(fetchImpl, baseUrl, authorization, request),
+    'api.request': (request) =>
+      nextOutcome.around(request, (r) => performApiRequest(fetchImpl, baseUrl, authorization, r)),
     'settings.get': async () => readSettings(),
     'settings.set': async (patch) => {
       const language = LANGUAGES.find((l) => l === patch.language) ?? readSettings().language;
@@ -142,8 +147,13 @@ export function createHttpGateway(options: HttpGatewayOptions): Gateway {
         method: 'GET',
         path: '/clock',
       }),
+    'sandbox.control': (request) =>
+      performApiRequest(fetchImpl, sandboxControlBase(baseUrl), authorization, request),
+    'sandbox.nextOutcome': async () => nextOutcome.state(),
+    'sandbox.setNextOutcome': async ({ scenario }) => nextOutcome.set(scenario),
     'live.watch': (_payload, { emit }) =>
       watch((signal) => followLiveEvents(fetchImpl, baseUrl, authorization, emit, signal)),
+    'index.key': async ({ profileId }) => ({ cryptoKey: await deviceIndexKey(String(profileId)) }),
     'print.toPdf': async () => {
       // A page cannot write a PDF itself; the browser's print dialog offers "Save as PDF".
       globalThis.print?.();

@@ -1,0 +1,120 @@
+import { Alert, Anchor, Button, Group, Select, Text } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { NextOutcomeState } from '../../shared/gateway/channels.ts';
+import { messageOf } from '../api.ts';
+import { useGateway } from '../gateway-context.ts';
+import { href, sentAddress } from '../routes.ts';
+import {
+  describeScenario,
+  OUTCOME_LABELS,
+  OUTCOMES,
+  scenarioOf,
+  sdiCodeOptions,
+  type OutcomeKind,
+} from './outcomes.ts';
+import { Section } from './section.tsx';
+
+/**
+ * Picks an SDI outcome for the next submission made from the app. The host keeps it and adds it, as a
+ * `Sandbox-Scenario` header, to that one submission whichever screen makes it; this panel shows what is armed and
+ * where the last one went.
+ */
+export function NextOutcomePanel({ refreshKey }: { refreshKey: unknown }) {
+  const { t, i18n } = useTranslation();
+  const gateway = useGateway();
+  const [state, setState] = useState<NextOutcomeState | null>(null);
+  const [kind, setKind] = useState<OutcomeKind>('scarto');
+  const [code, setCode] = useState('00404');
+  const [error, setError] = useState<string | null>(null);
+  const codes = useMemo(() => sdiCodeOptions(i18n.language), [i18n.language]);
+
+  useEffect(() => {
+    let live = true;
+    gateway.sandbox.nextOutcome().then(
+      (next) => live && setState(next),
+      (e: unknown) => live && setError(messageOf(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [gateway, refreshKey]);
+
+  const arm = async (scenario: string | null) => {
+    setError(null);
+    try {
+      setState(await gateway.sandbox.setNextOutcome({ scenario }));
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  };
+
+  return (
+    <Section title={t('console.nextTitle')} intro={t('console.nextIntro')}>
+      <Select
+        label={t('console.nextLabel')}
+        allowDeselect={false}
+        value={kind}
+        onChange={(value) => value && setKind(value as OutcomeKind)}
+        data={OUTCOMES.map((o) => ({ value: o, label: t(OUTCOME_LABELS[o]) }))}
+        data-testid="next-outcome"
+      />
+      {kind === 'scarto' && (
+        <Select
+          label={t('console.nextCode')}
+          searchable
+          allowDeselect={false}
+          value={code}
+          onChange={(value) => value && setCode(value)}
+          data={codes}
+          data-testid="next-outcome-code"
+        />
+      )}
+      <Group>
+        <Button onClick={() => void arm(scenarioOf(kind, code))} data-testid="next-outcome-arm">
+          {t('console.nextArm')}
+        </Button>
+      </Group>
+      {state?.scenario ? (
+        <Alert color="grape" role="status" data-testid="next-outcome-armed" data-scenario={state.scenario}>
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm">{t('console.nextArmed', { outcome: describeScenario(state.scenario, t) })}</Text>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => void arm(null)}
+              data-testid="next-outcome-clear"
+            >
+              {t('console.nextClear')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        state && (
+          <Text size="sm" c="dimmed" data-testid="next-outcome-none">
+            {t('console.nextNone')}
+          </Text>
+        )
+      )}
+      {state?.applied && (
+        <Text size="sm" data-testid="next-outcome-applied" data-send-id={state.applied.sendId ?? undefined}>
+          {state.applied.sendId !== null ? (
+            <Anchor href={href(sentAddress(state.applied.sendId))} size="sm">
+              {t('console.nextApplied', {
+                id: state.applied.sendId,
+                outcome: describeScenario(state.applied.scenario, t),
+              })}
+            </Anchor>
+          ) : (
+            describeScenario(state.applied.scenario, t)
+          )}
+        </Text>
+      )}
+      {error && (
+        <Alert color="red" role="alert" data-testid="console-error">
+          {t('console.failed', { message: error })}
+        </Alert>
+      )}
+    </Section>
+  );
+}

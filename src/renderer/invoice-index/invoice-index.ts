@@ -1,0 +1,132 @@
+import { fingerprintOf, recordKey, type IndexEntry, type IndexedRecord, type InvoiceKind } from './entry.ts';
+import { parseAmountQuery } from './amount-query.ts';
+import { seal, unseal } from './sealed.ts';
+import type { IndexStorage, StoredRecord } from './storage.ts';
+
+/** The additional data a record is sealed with: where it belongs (see sealed.ts). */
+const contextOf = (profile: string, key: string) => `scambio invoice index|${profile}|${key}`;
+
+/**
+ * What the app has read of a profile's invoices (see entry.ts), so lists need not read files again and the header
+ * search can look inside them. Held in memory for the lists to draw from synchronously, and kept sealed in
+ * storage so it survives a reload; without a key (the host has none yet) it lives in memory only, never in clear
+ * on disk. It is a cache of what the service holds: `clear` and a new read rebuild it (see rebuild.ts).
+ */
+export class InvoiceIndex {
+  private readonly entries = new Map<string, IndexEntry>();
+  private readonly listeners = new Set<() => void>();
+  /** Storage writes in order: a clear is never overtaken by a put issued before it. */
+  private writes: Promise<void> = Promise.resolve();
+
+  private constructor(
+    readonly profileId: string,
+    private readonly key: CryptoKey | null,
+    private readonly storage: IndexStorage,
+  ) {}
+
+  /** Opens a profile's index, reading what storage holds; records that no longer open are dropped. */
+  static async open(profileId: string, key: CryptoKey | null, storage: IndexStorage): Promise<InvoiceIndex> {
+    const index = new InvoiceIndex(profileId, key, storage);
+    if (!key) return index;
+    const records = await storage.all(profileId).catch(() => [] as StoredRecord[]);
+    const unreadable: string[] = [];
+    await Promise.all(
+      records.map(async (record) => {
+        try {
+          index.entries.set(
+            record.key,
+            await unseal<IndexEntry>(key, record, contextOf(profileId, record.key)),
+          );
+        } catch {
+          unreadable.push(record.key);
+        }
+      }),
+    );
+    // Sealed under another key (a new data key) or damaged: useless, and read again when needed.
+    if (unreadable.length > 0) await storage.remove(profileId, unreadable).catch(() => {});
+    return index;
+  }
+
+  /** Whether entries survive a reload. */
+  get persistent(): boolean {
+    return this.key !== null;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The entry of a list row, if the index has one about this very invoice (see fingerprintOf). */
+  get(kind: InvoiceKind, record: IndexedRecord): IndexEntry | undefined {
+    const entry = this.entries.get(recordKey(kind, record.id));
+    return entry && entry.fingerprint === fingerprintOf(record) ? entry : undefined;
+  }
+
+  count(kind: InvoiceKind): number {
+    let n = 0;
+    for (const entry of this.entries.values()) if (entry.kind === kind) n++;
+    return n;
+  }
+
+  async put(entries: IndexEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    for (const entry of entries) this.entries.set(recordKey(entry.kind, entry.id), entry);
+    this.notify();
+    const key = this.key;
+    if (!key) return;
+    const records = await Promise.all(
+      entries.map(async (entry) => {
+        const at = recordKey(entry.kind, entry.id);
+        return {
+          profile: this.profileId,
+          key: at,
+          ...(await seal(key, entry, contextOf(this.profileId, at))),
+        };
+      }),
+    );
+    await this.write(() => this.storage.put(records));
+  }
+
+  /** Forgets everything, in memory and in storage. */
+  async clear(): Promise<void> {
+    this.entries.clear();
+    this.notify();
+    if (this.key) await this.write(() => this.storage.clear(this.profileId));
+  }
+
+  /**
+   * Entries whose amount is the one typed (in any UI language's way of writing it) or whose number, other party,
+   * reasons or line descriptions contain the text; newest documents first.
+   */
+  search(text: string, limit = 5): IndexEntry[] {
+    const needle = text.trim().toLocaleLowerCase();
+    if (needle.length < 3) return [];
+    const cents = parseAmountQuery(needle);
+    const found: IndexEntry[] = [];
+    for (const entry of this.entries.values()) {
+      const amountMatches =
+        cents !== null && entry.amount !== null && Math.round(Number(entry.amount.amount) * 100) === cents;
+      if (
+        amountMatches ||
+        [entry.number, entry.party, entry.text].some((field) => field?.toLocaleLowerCase().includes(needle))
+      )
+        found.push(entry);
+    }
+    return found.sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '') || b.id - a.id).slice(0, limit);
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private write(work: () => Promise<void>): Promise<void> {
+    // A failed write only means the entry is read again after a reload.
+    this.writes = this.writes.then(work).catch(() => {});
+    return this.writes;
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * The invoice lists' own texts in it/en/de (totals, read state, the local index and what the header search finds
+ * in it), kept here so each catalog gains one `lists` entry. English is the shape; the other two must have every
+ * key.
+ */
+export const listsEn = {
+  total: {
+    of_one: 'Total (1 invoice)',
+    of_other: 'Total of all {{count}} invoices',
+    discarded_one: '1 invoice rejected by SDI not counted ({{amounts}})',
+    discarded_other: '{{count}} invoices rejected by SDI not counted ({{amounts}})',
+    discardedHint:
+      'SDI rejected these invoices: fiscally they were never issued, so the total leaves them out. They stay in the list and in its export.',
+    unknownHint:
+      'An unread received invoice shows its amount once it is read (open it, or use Show amounts). Reading it counts an operation.',
+  },
+  readColumn: 'Status',
+  amountUnread: 'Not read yet: the amount shows once the invoice is read.',
+  amountUnknown: 'The file gives no amount the app can tell.',
+  operationsLeft: 'Operations left on this account: {{left}}.',
+  sandboxFree: 'In the sandbox, operations use no credit.',
+  index: {
+    title: 'Local index',
+    why: 'Amounts, document types and descriptions of the invoices the app has read, kept on this device so lists open fast and the search finds amounts and descriptions.',
+    summary: '{{sent}} sent and {{received}} received invoices indexed, encrypted.',
+    memoryOnly:
+      'No key to encrypt the index with: it is kept in memory only, and built again after a reload.',
+    rebuild: 'Rebuild index',
+    plan: 'Rebuilding reads again the files of {{sent}} sent invoices and of {{read}} received invoices already read. This counts no operation.',
+    planUnread_one:
+      '1 unread received invoice is left alone: reading it would count 1 operation and mark it read.',
+    planUnread_other:
+      '{{count}} unread received invoices are left alone: reading them would count {{count}} operations and mark them read.',
+    start: 'Rebuild',
+    progress: '{{done}} of {{total}} invoices read',
+    done: 'Index rebuilt: {{count}} invoices.',
+    failed: 'The index could not be rebuilt: {{message}}',
+  },
+  search: {
+    content: 'Found inside invoices',
+    sent: 'sent',
+    received: 'received',
+  },
+};
+
+type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+export type ListsMessages = Shape<typeof listsEn>;
+
+export const listsIt: ListsMessages = {
+  total: {
+    of_one: 'Totale (1 fattura)',
+    of_other: 'Totale di tutte le {{count}} fatture',
+    discarded_one: '1 fattura scartata dallo SDI non conteggiata ({{amounts}})',
+    discarded_other: '{{count}} fatture scartate dallo SDI non conteggiate ({{amounts}})',
+    discardedHint:
+      "Lo SDI ha scartato queste fatture: fiscalmente non sono mai state emesse, quindi il totale non le conta. Restano nell'elenco e nella sua esportazione.",
+    unknownHint:
+      "Una fattura ricevuta non ancora letta mostra l'importo quando viene letta (aprendola, o con Mostra importi). Leggerla conta un'operazione.",
+  },
+  readColumn: 'Stato',
+  amountUnread: "Non ancora letta: l'importo compare quando la fattura viene letta.",
+  amountUnknown: "Il file non riporta un importo leggibile dall'app.",
+  operationsLeft: 'Operazioni rimaste sul conto: {{left}}.',
+  sandboxFree: 'Nella sandbox le operazioni non consumano crediti.',
+  index: {
+    title: 'Indice locale',
+    why: "Importi, tipi di documento e descrizioni delle fatture già lette dall'app, conservati su questo dispositivo perché gli elenchi si aprano subito e la ricerca trovi importi e descrizioni.",
+    summary: '{{sent}} fatture inviate e {{received}} ricevute nell’indice, cifrato.',
+    memoryOnly:
+      'Nessuna chiave con cui cifrare l’indice: resta solo in memoria e si ricostruisce dopo ogni ricaricamento.',
+    rebuild: 'Ricostruisci indice',
+    plan: 'La ricostruzione rilegge i file di {{sent}} fatture inviate e di {{read}} fatture ricevute già lette. Non conta alcuna operazione.',
+    planUnread_one:
+      '1 fattura ricevuta non letta non viene aperta: leggerla conterebbe 1 operazione e la segnerebbe come letta.',
+    planUnread_other:
+      '{{count}} fatture ricevute non lette non vengono aperte: leggerle conterebbe {{count}} operazioni e le segnerebbe come lette.',
+    start: 'Ricostruisci',
+    progress: '{{done}} di {{total}} fatture lette',
+    done: 'Indice ricostruito: {{count}} fatture.',
+    failed: 'Impossibile ricostruire l’indice: {{message}}',
+  },
+  search: {
+    content: 'Trovate nel contenuto delle fatture',
+    sent: 'inviata',
+    received: 'ricevuta',
+  },
+};
+
+export const listsDe: ListsMessages = {
+  total: {
+    of_one: 'Summe (1 Rechnung)',
+    of_other: 'Summe aller {{count}} Rechnungen',
+    discarded_one: '1 vom SDI abgelehnte Rechnung nicht mitgezählt ({{amounts}})',
+    discarded_other: '{{count}} vom SDI abgelehnte Rechnungen nicht mitgezählt ({{amounts}})',
+    discardedHint:
+      'Das SDI hat diese Rechnungen abgelehnt: steuerlich wurden sie nie ausgestellt, daher zählt die Summe sie nicht. Sie bleiben in der Liste und in ihrem Export.',
+    unknownHint:
+      'Eine ungelesene empfangene Rechnung zeigt ihren Betrag, sobald sie gelesen ist (öffnen oder „Beträge anzeigen“). Das Lesen zählt einen Vorgang.',
+  },
+  readColumn: 'Status',
+  amountUnread: 'Noch nicht gelesen: der Betrag erscheint, sobald die Rechnung gelesen ist.',
+  amountUnknown: 'Die Datei nennt keinen Betrag, den die App erkennt.',
+  operationsLeft: 'Verbleibende Vorgänge auf diesem Konto: {{left}}.',
+  sandboxFree: 'In der Sandbox verbrauchen Vorgänge kein Guthaben.',
+  index: {
+    title: 'Lokaler Index',
+    why: 'Beträge, Belegarten und Beschreibungen der Rechnungen, die die App gelesen hat, auf diesem Gerät gespeichert, damit Listen sofort öffnen und die Suche Beträge und Beschreibungen findet.',
+    summary: '{{sent}} gesendete und {{received}} empfangene Rechnungen im Index, verschlüsselt.',
+    memoryOnly:
+      'Kein Schlüssel zum Verschlüsseln des Index: er bleibt nur im Speicher und wird nach jedem Neuladen neu aufgebaut.',
+    rebuild: 'Index neu aufbauen',
+    plan: 'Der Neuaufbau liest die Dateien von {{sent}} gesendeten und von {{read}} bereits gelesenen empfangenen Rechnungen erneut. Das zählt keinen Vorgang.',
+    planUnread_one:
+      '1 ungelesene empfangene Rechnung wird nicht geöffnet: sie zu lesen zählte 1 Vorgang und markierte sie als gelesen.',
+    planUnread_other:
+      '{{count}} ungelesene empfangene Rechnungen werden nicht geöffnet: sie zu lesen zählte {{count}} Vorgänge und markierte sie als gelesen.',
+    start: 'Neu aufbauen',
+    progress: '{{done}} von {{total}} Rechnungen gelesen',
+    done: 'Index neu aufgebaut: {{count}} Rechnungen.',
+    failed: 'Der Index konnte nicht neu aufgebaut werden: {{message}}',
+  },
+  search: {
+    content: 'In Rechnungen gefunden',
+    sent: 'gesendet',
+    received: 'empfangen',
+  },
+};

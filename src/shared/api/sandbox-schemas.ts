@@ -1,0 +1,239 @@
+import Type from 'typebox';
+import { DateTime, Nullable } from './schema-kit.ts';
+import {
+  ReceiveSchema,
+  SendInputSchema,
+  SendStateSchema,
+  WebHookHistorySchema,
+  WebHookInputSchema,
+  WebHookSchema,
+} from './schemas.ts';
+
+/**
+ * The sandbox control API's shapes (`/_sandbox/…`, test keys only): not part of the v1 specification, published
+ * in `/v1/openapi.json` marked `x-sandbox-only`. See docs/sandbox.md "Control API".
+ */
+
+const Count = Type.Integer({ minimum: 0 });
+
+export const ClockStateSchema = Type.Object(
+  {
+    now: DateTime('The sandbox time every rule of the sandbox reads.'),
+    offset_seconds: Type.Integer({ description: 'How far the sandbox time is from the real time.' }),
+    frozen: Type.Boolean({ description: 'Whether the sandbox time stands still.' }),
+  },
+  { description: 'The sandbox clock.' },
+);
+
+export const ClockChangeSchema = Type.Object(
+  {
+    advance: Type.Optional(
+      Type.Union([Type.String(), Type.Number({ minimum: 0 })], {
+        description: 'How far to move: a duration such as 15d, 36h or 30s, or a number of seconds.',
+      }),
+    ),
+    set: Type.Optional(DateTime('Set the sandbox time to this instant.')),
+    freeze: Type.Optional(Type.Boolean({ description: 'Stop (true) or restart (false) the sandbox time.' })),
+    run_queue: Type.Optional(
+      Type.Boolean({ description: "Move up to the caller's last pending step, so that every step runs." }),
+    ),
+    dry_run: Type.Optional(
+      Type.Boolean({
+        description: 'Move nothing: say where the clock would land and what retention would remove.',
+      }),
+    ),
+  },
+  { description: 'A clock move; at least one of advance, set, freeze and run_queue.' },
+);
+
+export const ClockMovedSchema = Type.Object(
+  {
+    now: ClockStateSchema.properties.now,
+    offset_seconds: ClockStateSchema.properties.offset_seconds,
+    frozen: ClockStateSchema.properties.frozen,
+    jobs_run: Type.Integer({ minimum: 0, description: 'Steps that fell due and ran.' }),
+  },
+  { description: 'The clock after the move, once every step that fell due has run.' },
+);
+
+export const ClockPreviewSchema = Type.Object(
+  {
+    dry_run: Type.Literal(true),
+    now: DateTime('Where the clock would land.'),
+    frozen: Type.Boolean(),
+    retention: Type.Record(Type.String(), Count, {
+      description: 'What the retention pass there would remove of your data, by kind.',
+    }),
+    jobs_due: Type.Integer({ minimum: 0, description: 'Your steps that would fall due on the way.' }),
+  },
+  { description: 'What a clock move would do (`dry_run`).' },
+);
+
+export const QueuedJobSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    kind: Type.String({ description: 'What runs: an SDI step, a webhook delivery, the upkeep.' }),
+    due_at: DateTime('When it runs, on the sandbox clock.'),
+    send_id: Nullable(Type.Integer(), { description: 'The sent invoice it is about.' }),
+    document_number: Type.Optional(Nullable(Type.String(), { description: "That invoice's number." })),
+    attempts: Type.Integer({ minimum: 0 }),
+    last_error: Nullable(Type.String()),
+  },
+  { description: 'A pending step of the simulated SDI or of the server.' },
+);
+
+export const HeldInvoiceSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    recipient: Type.String({ description: 'The VAT number (or fiscal code) that would release it.' }),
+    file_name: Type.String(),
+    identifier: Type.String(),
+    created: DateTime('When it was held.'),
+  },
+  { description: 'An inbound invoice held until a company with its recipient is registered.' },
+);
+
+export const GenerateInvoiceSchema = Type.Object(
+  {
+    generate: Type.Object({
+      to_vat: Type.String({ minLength: 1, description: "The customer's VAT number." }),
+      format: Type.Optional(Type.Enum(['FPR12', 'FPA12'] as const, { description: 'Defaults to FPR12.' })),
+    }),
+  },
+  { description: 'A made-up invoice from "Fornitore Sandbox Srl".' },
+);
+
+export const InboundInputSchema = Type.Union([SendInputSchema, GenerateInvoiceSchema], {
+  description: 'The invoice an outside supplier sends: a file, or one to generate.',
+});
+
+export const InboundDeliveredSchema = Type.Object(
+  { delivered: ReceiveSchema },
+  { description: 'Delivered to the account that registered the recipient.' },
+);
+
+export const InboundHeldSchema = Type.Object(
+  {
+    held: Type.Object({ id: Type.Integer(), recipient: Type.String(), identifier: Type.String() }),
+  },
+  { description: 'Held: nobody has registered the recipient yet.' },
+);
+
+export const ESITO_DESCRIPTION_MAX = 255;
+
+export const EsitoInputSchema = Type.Object(
+  {
+    esito: Type.Enum(['EC01', 'EC02'] as const, { description: 'EC01 accepts, EC02 refuses.' }),
+    description: Type.Optional(
+      Nullable(Type.String({ maxLength: ESITO_DESCRIPTION_MAX }), {
+        description: 'The reason, for a refusal.',
+      }),
+    ),
+  },
+  { description: "A public administration's answer to a delivered FPA12 invoice." },
+);
+
+export const EsitoOutcomeSchema = Type.Object(
+  {
+    identifier: Nullable(Type.String()),
+    esito: Type.Enum(['EC01', 'EC02'] as const),
+    description: Type.String(),
+    state: Nullable(SendStateSchema, { description: "The sender's new state; null outside the sandbox." }),
+  },
+  { description: 'The outcome recorded.' },
+);
+
+export const ResetInputSchema = Type.Object(
+  { dry_run: Type.Optional(Type.Boolean({ description: 'Count what would go, delete nothing.' })) },
+  { description: 'Optional: an empty body resets.' },
+);
+
+export const ResetResultSchema = Type.Object(
+  {
+    dry_run: Type.Optional(Type.Literal(true)),
+    deleted: Type.Record(Type.String(), Count, { description: 'How many records of each kind went.' }),
+  },
+  { description: 'What the reset deleted (or would delete).' },
+);
+
+/** One delivery attempt as `GET /_sandbox/webhookhistory` shows it: WebHookHistory plus what went and came back. */
+export const WebhookDeliverySchema = Type.Object(
+  {
+    ...WebHookHistorySchema.properties,
+    request_body: Nullable(Type.String(), { description: 'The signed JSON body, exactly as sent.' }),
+    response_body: Nullable(Type.String(), {
+      description: "The receiver's answer (its first 16 KB); null after a network error.",
+    }),
+    duration_ms: Nullable(Type.Integer({ minimum: 0 }), {
+      description: 'From sending the request to the end of the answer, in milliseconds.',
+    }),
+  },
+  { description: 'A webhook delivery attempt with its request and answer.' },
+);
+
+export const ReceivedDeliverySchema = Type.Object(
+  {
+    seq: Type.Integer({
+      minimum: 1,
+      description: 'Increasing within a server run: `after=` asks for later ones.',
+    }),
+    received_at: DateTime('When it arrived, on the sandbox clock.'),
+    webhook_id: Type.Integer(),
+    event: Nullable(Type.String(), { description: 'The `event` of the body, when it is JSON with one.' }),
+    signature: Type.Enum(['valid', 'invalid'] as const, {
+      description: 'Service-Signature checked against the secret (5 minutes of tolerance).',
+    }),
+    signature_header: Nullable(Type.String(), { description: 'The Service-Signature header as received.' }),
+    body: Type.String({ description: 'The raw body, exactly as received.' }),
+  },
+  { description: 'One call the built-in receiver got.' },
+);
+
+export const LocalReceiverStateSchema = Type.Object(
+  {
+    webhook: Nullable(WebHookSchema, { description: "The receiver's webhook; null when none is running." }),
+    deliveries: Type.Array(ReceivedDeliverySchema, {
+      description: 'The most recent calls first, at most 100.',
+    }),
+    last_seq: Type.Integer({ minimum: 0, description: 'The highest `seq` so far (0 before any call).' }),
+    secret: Type.Optional(
+      Type.String({ description: 'Only in the answer to the start: the secret, shown once.' }),
+    ),
+  },
+  { description: 'The built-in webhook receiver: a loopback endpoint of this sandbox.' },
+);
+
+export const LocalReceiverInputSchema = Type.Object(
+  {
+    events: WebHookInputSchema.properties.events,
+    company_id: WebHookInputSchema.properties.company_id,
+  },
+  {
+    description: 'Optional: which events and company the receiver’s webhook subscribes to (all by default).',
+  },
+);
+
+export const SeedInputSchema = Type.Object(
+  {
+    profile: Type.Optional(
+      Type.Enum(['demo', 'qa'] as const, { default: 'demo', description: 'Which data: demo or qa.' }),
+    ),
+    seed: Type.Optional(
+      Type.Integer({ minimum: 0, default: 1, description: 'The same seed gives the same data.' }),
+    ),
+  },
+  { description: 'Optional: an empty body loads the demo profile with seed 1.' },
+);
+
+export const SeedReportSchema = Type.Object(
+  {
+    profile: Type.String(),
+    seed: Type.Integer(),
+    until: DateTime('The data runs up to this instant of the sandbox clock.'),
+    companies: Type.Array(Type.Object({ name: Type.String(), vat: Type.String() })),
+    environments: Type.Array(Type.Object({}, { additionalProperties: true }), {
+      description: 'What was made in each environment.',
+    }),
+  },
+  { description: 'What the seed made.' },
+);

@@ -1,0 +1,119 @@
+import type { Receive, SendState } from '../api/types.ts';
+import type { ApiRequest, SandboxClockState } from '../gateway/channels.ts';
+import { ApiProblem } from './problem.ts';
+import type { Transport } from './transport.ts';
+
+export type Esito = 'EC01' | 'EC02';
+
+export interface ClockMove extends SandboxClockState {
+  /** How many jobs (SDI steps, webhook deliveries, upkeep) fell due and ran before the answer. */
+  jobs_run: number;
+}
+
+export type InboundOutcome =
+  { delivered: Receive } | { held: { id: number; recipient: string; identifier: string } };
+
+export interface EsitoOutcome {
+  identifier: string | null;
+  esito: Esito;
+  description: string;
+  state: SendState | null;
+}
+
+export interface QueuedJob {
+  id: number;
+  kind: string;
+  due_at: string;
+  send_id: number | null;
+  attempts: number;
+  last_error: string | null;
+}
+
+export interface SeedOutcome {
+  profile: string;
+  seed: number;
+  until: string;
+  companies: { name: string; vat: string }[];
+  environments: { environment: string; companies: number; sent: number; received: number }[];
+}
+
+/**
+ * The local sandbox's control API (`/_sandbox`, docs/sandbox.md): move the clock (every step that falls due runs
+ * before the answer), make an invoice arrive, answer as a public administration, reset, load demo data.
+ */
+export class SandboxControl {
+  constructor(private readonly transport: Transport) {}
+
+  clock(): Promise<SandboxClockState> {
+    return this.call({ method: 'GET', path: '/clock' });
+  }
+
+  /** Moves the clock forward, e.g. `'15d'`, `'36h'`, or seconds; `0` just runs what is due. */
+  advance(duration: string | number): Promise<ClockMove> {
+    return this.call({ method: 'POST', path: '/clock', body: { advance: duration } });
+  }
+
+  /** Sets the clock to an instant, optionally frozen there. */
+  set(instant: Date | string, options: { freeze?: boolean } = {}): Promise<ClockMove> {
+    const set = instant instanceof Date ? instant.toISOString() : instant;
+    return this.call({ method: 'POST', path: '/clock', body: { set, ...options } });
+  }
+
+  freeze(frozen: boolean): Promise<ClockMove> {
+    return this.call({ method: 'POST', path: '/clock', body: { freeze: frozen } });
+  }
+
+  /** An outside supplier sends this invoice (XML text or Base64) through SDI. */
+  arrive(payload: string, fileName?: string): Promise<InboundOutcome> {
+    const body = fileName === undefined ? { payload } : { payload, file_name: fileName };
+    return this.call({ method: 'POST', path: '/inbound', body }, [201, 202]);
+  }
+
+  /** The same with an invoice the sandbox makes up, from "Fornitore Sandbox Srl" to `toVat`. */
+  arriveGenerated(toVat: string, format: 'FPR12' | 'FPA12' = 'FPR12'): Promise<InboundOutcome> {
+    return this.call(
+      { method: 'POST', path: '/inbound', body: { generate: { to_vat: toVat, format } } },
+      [201, 202],
+    );
+  }
+
+  /** Answers as the outside public administration a sent FPA12 invoice went to (`409` unless Consegnato). */
+  answerSent(sendIdOrIdentifier: number | string, esito: Esito, description?: string): Promise<EsitoOutcome> {
+    return this.call({
+      method: 'POST',
+      path: `/send/${encodeURIComponent(String(sendIdOrIdentifier))}/esito`,
+      body: description === undefined ? { esito } : { esito, description },
+    });
+  }
+
+  /** Answers as the local PA that received an invoice; the sender's invoice follows. */
+  answerReceived(receiveId: number, esito: Esito, description?: string): Promise<EsitoOutcome> {
+    return this.call({
+      method: 'POST',
+      path: `/receive/${receiveId}/esito`,
+      body: description === undefined ? { esito } : { esito, description },
+    });
+  }
+
+  /** What SDI and the server's upkeep will do next, and when. */
+  queue(): Promise<QueuedJob[]> {
+    return this.call({ method: 'GET', path: '/queue' });
+  }
+
+  /** Deletes all of the caller's sandbox data (companies, invoices, log), keeping the keys. */
+  reset(): Promise<{ deleted: Record<string, number> }> {
+    return this.call({ method: 'POST', path: '/reset', body: {} });
+  }
+
+  /** Fills the caller's empty sandbox with demo data (`409` when it has data already). */
+  seed(options: { profile?: 'demo' | 'qa'; seed?: number } = {}): Promise<SeedOutcome> {
+    return this.call({ method: 'POST', path: '/seed', body: options }, [201]);
+  }
+
+  private async call<T>(request: ApiRequest, expected: readonly number[] = [200]): Promise<T> {
+    if (!this.transport.sandbox) throw new Error('This connection has no sandbox control API.');
+    const response = await this.transport.sandbox(request);
+    if (!expected.includes(response.status)) throw new ApiProblem(response);
+    return response.body as T;
+  }
+}

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isProblem, startScambio, type Scambio } from 'scambio/testing';
+
+// A sample QA test written only against `scambio/testing`: docs/qa.md shows the same two checks.
+describe('QA with the scambio/testing fixture', () => {
+  let scambio: Scambio;
+  beforeAll(async () => {
+    // `freshUi`: this project tests its current source; a QA suite can leave it out and use `out/renderer`.
+    scambio = await startScambio({ seed: 'qa', locale: 'en', freshUi: true });
+  }, 240_000);
+  afterAll(() => scambio?.close());
+
+  it('UI: opening an unread invoice marks it read', async () => {
+    const { page } = scambio;
+    await page.getByTestId('nav-inbox').click();
+    const unread = page.locator('[data-testid="inbox-table"] tbody tr[data-unread]');
+    await unread.first().waitFor();
+    const before = await unread.count();
+    await unread.first().click();
+    await page.locator('[data-testid="received-details"][data-read="true"]').waitFor();
+    await expect.poll(() => page.getByTestId('unread-badge').innerText()).toBe(String(before - 1));
+  });
+
+  it('API: a discarded invoice carries SDI’s error code; a missing one is a typed 404', async () => {
+    const { api } = scambio;
+    const discarded = await api.sent.page({ latest_state: 'Scartato' });
+    expect(discarded.total).toBeGreaterThan(0);
+    const updates = await api.updates.page({ send_id: discarded.items[0]!.id, state: 'Scartato' });
+    expect(updates.items[0]!.errors![0]!.code).toMatch(/^00\d{3}$/);
+    const missing = await api.sent.get(999_999).catch((error: unknown) => error);
+    expect(isProblem(missing, 'not-found')).toBe(true);
+    expect((missing as Error).message).toBe('No sent invoice 999999 in this account.');
+  });
+});
