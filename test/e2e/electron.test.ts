@@ -1,33 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { _electron as electron } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSandboxStore, startSandboxServer } from '../../src/sandbox-server/server.ts';
 import { invoiceXml, italianVat } from '../support/invoices.ts';
+import { electronBinary } from '../../src/sandbox-server/testing/electron-host.ts';
 import { basicAuth } from '../support/sandbox-process.ts';
 import { localSandboxJourney } from './support/journey.ts';
 
 const repo = new URL('../../', import.meta.url).pathname;
-
-/** The Electron binary, or why this machine cannot launch it (the test then reports itself skipped). */
-function electronBinary(): { path: string } | { reason: string } {
-  const packageDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
-  const pathFile = join(packageDir, 'path.txt');
-  if (!existsSync(pathFile)) {
-    return {
-      reason: 'no Electron binary (node_modules/electron/path.txt is absent; it downloads on first launch)',
-    };
-  }
-  const binary = join(packageDir, 'dist', readFileSync(pathFile, 'utf8').trim());
-  if (!existsSync(binary)) return { reason: `the Electron binary ${binary} is missing` };
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-    return { reason: 'no display (run under xvfb-run)' };
-  }
-  return { path: binary };
-}
 
 describe('the desktop app, with Playwright _electron', () => {
   it('opens on the local sandbox dashboard, switches language and quits cleanly', async (context) => {
