@@ -321,6 +321,7 @@ async function main(): Promise<void> {
     `- machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${fmt(totalmem() / 2 ** 30, 1)} GiB memory; shared with other work while this ran, so figures are noisy`,
     `- load: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per case per server in ${ROUNDS} rounds alternating between the servers (p50/p99: mean of the rounds'); both servers and the load tool on the same 2 cores; ours: the CLI server (\`serve\`, --log-level silent, --rate-limit unlimited, --sdi-delay 24h), Prism: --verboseLevel silent`,
     `- data: ${INVOICES} sends uploaded through POST /send/xml?validate=true and ${INVOICES} receives through POST /_sandbox/inbound before the run; Prism returns the spec's one-item example for every list, whatever page_size asks`,
+    `- ours keeps a list's total and serialized page until a table it reads changes (store/list-query.ts, ListCache), so each list case (the same URL again and again) measures an unchanged list read again, as a client polling it reads it; a page built afresh is in the notes below; every request, read or write, is in the request log, committed before its answer leaves (group commit, store/events.ts)`,
     '',
   ];
   const text = [

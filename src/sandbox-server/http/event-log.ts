@@ -23,11 +23,21 @@ export type WebhookNotifier = (scope: Scope, notification: WebhookNotification) 
 
 /** At most `limit` bytes of a body as text, cut on a character boundary, with `…[truncated N bytes]` if cut. */
 export function logBody(chunk: string | Buffer, limit: number): string {
-  const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-  if (bytes.length <= limit) return bytes.toString('utf8');
+  if (typeof chunk === 'string') {
+    const total = Buffer.byteLength(chunk, 'utf8');
+    if (total <= limit) return Buffer.from(chunk, 'utf8').toString('utf8');
+    // A list page is tens of KB of which the log keeps 4: encode only the beginning. Its first `limit` + 1
+    // UTF-16 units make at least `limit` + 1 bytes, the same as the whole text's first ones (a surrogate pair
+    // split at the very end starts at byte `limit` or later, where either encoding has a lead byte).
+    return cut(Buffer.from(chunk.slice(0, limit + 1), 'utf8'), limit, total);
+  }
+  return chunk.length <= limit ? chunk.toString('utf8') : cut(chunk, limit, chunk.length);
+}
+
+function cut(bytes: Buffer, limit: number, total: number): string {
   let end = limit;
   while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
-  return `${bytes.subarray(0, end).toString('utf8')}…[truncated ${bytes.length - end} bytes]`;
+  return `${bytes.subarray(0, end).toString('utf8')}…[truncated ${total - end} bytes]`;
 }
 
 /**

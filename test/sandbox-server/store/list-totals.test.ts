@@ -174,6 +174,41 @@ describe('list totals and pages', () => {
     expect(after.json).toBe(JSON.stringify(store.sends.list(scope, query).rows));
   });
 
+  it('of deep pages, started from rows earlier pages remembered, are the pages OFFSET gives', () => {
+    store.transaction(() => {
+      for (let i = 0; i < 2500; i++) addSend(`Deep ${i % 7}`);
+    });
+    const orders = [
+      { sql: 'id ASC', sorting: null },
+      { sql: 'id DESC', sorting: { column: 'id', descending: true } },
+      { sql: 'created DESC, id DESC', sorting: { column: 'created', descending: true } },
+      { sql: 'company_id ASC, id ASC', sorting: { column: 'company_id', descending: false } },
+    ];
+    const direct = (order: string, page: number) =>
+      store.db
+        .prepare(
+          `SELECT id FROM sends WHERE account_id = ? AND environment = ? ORDER BY ${order} LIMIT 100 OFFSET ?`,
+        )
+        .pluck()
+        .all(scope.accountId, scope.environment, (page - 1) * 100);
+    const listed = (sorting: SendListQuery['sorting'], page: number) =>
+      (
+        JSON.parse(store.sends.listJson(scope, { sorting, paging: { page, pageSize: 100 } }).json) as {
+          id: number;
+        }[]
+      ).map((r) => r.id);
+    for (const { sql, sorting } of orders) {
+      // Out of order, and again after a change, so later pages start from anchors of earlier ones.
+      for (const page of [12, 20, 15, 26, 13, 21, 25, 11])
+        expect(listed(sorting, page), `${sql} ${page}`).toEqual(direct(sql, page));
+      store.db
+        .prepare('DELETE FROM sends WHERE id = (SELECT min(id) FROM sends WHERE nome_committente = ?)')
+        .run('Deep 3');
+      for (const page of [14, 22, 19])
+        expect(listed(sorting, page), `${sql} ${page}`).toEqual(direct(sql, page));
+    }
+  });
+
   it('of a page that is not full come from the page itself, past the end from a count', () => {
     const total = trueCount();
     const last = Math.ceil(total / 2);
