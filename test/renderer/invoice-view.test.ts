@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { MantineProvider } from '@mantine/core';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -8,32 +8,13 @@ import { initI18n } from '../../src/renderer/i18n.ts';
 import { formatAmount } from '../../src/renderer/format.ts';
 import InvoiceContentView from '../../src/renderer/invoice-view/invoice-content.tsx';
 import type { Gateway } from '../../src/shared/gateway/channels.ts';
-import {
-  referenceAvailable,
-  referenceDir,
-  warnIfReferenceMissing,
-} from '../shared/fatturapa/reference-samples.ts';
+import { referenceAvailable, warnIfReferenceMissing } from '../shared/fatturapa/reference-samples.ts';
+import { blocks, leaf, realWorldInvoices, realWorldInvoicesDir } from '../shared/reading/xml-by-regex.ts';
 
 warnIfReferenceMissing('renderer/invoice-view');
 
-const dir = `${referenceDir}samples/real-world/invoices/`;
-const samples = referenceAvailable
-  ? readdirSync(dir)
-      .filter((name) => name.endsWith('.xml'))
-      .sort()
-  : [];
-
-// ---------------------------------------------------------------------------------------------
-// What the file says, read with regular expressions over its text: not the code under test.
-
-function blocks(xml: string, tag: string): string[] {
-  const pattern = new RegExp(`<(?:[\\w.-]+:)?${tag}\\b[^>]*>([\\s\\S]*?)</(?:[\\w.-]+:)?${tag}>`, 'g');
-  return [...xml.matchAll(pattern)].map((match) => match[1]!);
-}
-
-function leaf(xml: string, tag: string): string | null {
-  return blocks(xml, tag)[0]?.trim() ?? null;
-}
+const dir = realWorldInvoicesDir;
+const samples = realWorldInvoices;
 
 function leaves(xml: string, tag: string): string[] {
   return blocks(xml, tag).map((value) => value.trim());

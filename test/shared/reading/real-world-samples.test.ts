@@ -1,29 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readInvoice } from '../../../src/shared/fatturapa/reading/index.ts';
 import type { DocumentReading } from '../../../src/shared/fatturapa/reading/index.ts';
-import { referenceAvailable, referenceDir, warnIfReferenceMissing } from '../fatturapa/reference-samples.ts';
+import { referenceAvailable, warnIfReferenceMissing } from '../fatturapa/reference-samples.ts';
+import { blocks, leaf, realWorldInvoices, realWorldInvoicesDir } from './xml-by-regex.ts';
 
 warnIfReferenceMissing('reading/real-world-samples');
 
-const dir = `${referenceDir}samples/real-world/invoices/`;
-const samples = referenceAvailable
-  ? readdirSync(dir)
-      .filter((name) => name.endsWith('.xml'))
-      .sort()
-  : [];
-
-// ---------------------------------------------------------------------------------------------
-// An independent extraction, with regular expressions over the file's text: not the code under test.
-
-function blocks(xml: string, tag: string): string[] {
-  const pattern = new RegExp(`<(?:[\\w.-]+:)?${tag}\\b[^>]*>([\\s\\S]*?)</(?:[\\w.-]+:)?${tag}>`, 'g');
-  return [...xml.matchAll(pattern)].map((match) => match[1]!);
-}
-
-function leaf(xml: string, tag: string): string | null {
-  return blocks(xml, tag)[0]?.trim() ?? null;
-}
+const dir = realWorldInvoicesDir;
+const samples = realWorldInvoices;
 
 interface Extracted {
   withholdings: { type: string | null; rate: string | null; amount: string | null; reason: string | null }[];
