@@ -15,12 +15,9 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { invoiceXml, italianVat } from '../test/support/invoices.ts';
-import { systemClock } from '../src/sandbox-server/clock.ts';
-import { ApiKeyService } from '../src/sandbox-server/domain/api-keys.ts';
-import { cryptoRandom } from '../src/sandbox-server/random.ts';
-import { openSandboxStore } from '../src/sandbox-server/server.ts';
 import { RESULTS_FILE, writeResultsSection } from './results-file.ts';
 import { startBenchServer } from './sandbox-process.ts';
+import { createApiKey, openSandboxStore } from '../src/sandbox-server/index.ts';
 
 const repo = new URL('../', import.meta.url).pathname;
 const SPEC = join(repo, '../shared/reference/openapi.yml');
@@ -205,7 +202,7 @@ function fmt(n: number, digits = 0): string {
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scambio-compare-'));
   const started = new Date();
-  const key = createKey(dataDir);
+  const key = await createKey(dataDir);
   const ours = await startBenchServer(dataDir, ['--rate-limit', 'unlimited', '--sdi-delay', '24h']);
   const prism = await startPrism();
   const rows: string[] = [];
@@ -339,13 +336,10 @@ async function main(): Promise<void> {
 }
 
 /** An API key in the fresh data folder, created by the key service as `keys create` does. */
-function createKey(dataDir: string): string {
-  const store = openSandboxStore(dataDir);
+async function createKey(dataDir: string): Promise<string> {
+  const store = await openSandboxStore(dataDir);
   try {
-    return new ApiKeyService(store, systemClock, cryptoRandom).create({
-      account: 'bench',
-      environment: 'test',
-    }).key;
+    return (await createApiKey(store, { account: 'bench', environment: 'test' })).key;
   } finally {
     store.close();
   }

@@ -16,12 +16,12 @@ import { launchSandboxHost } from '../src/main/sandbox-host/launch.ts';
 import { LOCAL_ACCOUNT } from '../src/main/sandbox-host/protocol.ts';
 import { forkSandboxHost } from '../src/main/sandbox-host/node-child.ts';
 import { unavailableSecretStore } from '../src/main/secret-store.ts';
-import { startSandboxServer } from '../src/sandbox-server/server.ts';
 import { launchChromium } from '../test/support/chromium.ts';
 import { buildRendererToTemp } from '../test/e2e/support/build-renderer.ts';
 import type { Settings } from '../src/shared/gateway/channels.ts';
 import { INVOICES, seedExport } from './export.ts';
 import type { Figure } from './report.ts';
+import { startSandboxServer } from '../src/sandbox-server/index.ts';
 
 interface Run {
   seconds: number;
@@ -139,7 +139,7 @@ async function exportInChromium(
 export async function benchDesktop(): Promise<Figure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scambio-bench-desktop-'));
   try {
-    seedExport(dataDir, LOCAL_ACCOUNT);
+    await seedExport(dataDir, LOCAL_ACCOUNT);
 
     const host = await launchSandboxHost(forkSandboxHost(), {
       dataDir,

@@ -8,10 +8,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import { systemClock } from '../src/sandbox-server/clock.ts';
-import { ApiKeyService } from '../src/sandbox-server/domain/api-keys.ts';
-import { cryptoRandom } from '../src/sandbox-server/random.ts';
-import { openSandboxStore } from '../src/sandbox-server/server.ts';
 import {
   manyAttributesXml,
   manyEmptyElementsXml,
@@ -20,14 +16,14 @@ import {
 import { percentile } from './http-client.ts';
 import type { Figure } from './report.ts';
 import { startBenchServer } from './sandbox-process.ts';
+import { createApiKey, openSandboxStore } from '../src/sandbox-server/index.ts';
 
 const POLL_MS = 20;
 
-function seedKeys(dataDir: string): { hostile: string; probe: string } {
-  const store = openSandboxStore(dataDir);
-  const keys = new ApiKeyService(store, systemClock, cryptoRandom);
-  const hostile = keys.create({ account: 'hostile', environment: 'test' }).key;
-  const probe = keys.create({ account: 'probe', environment: 'test' }).key;
+async function seedKeys(dataDir: string): Promise<{ hostile: string; probe: string }> {
+  const store = await openSandboxStore(dataDir);
+  const hostile = (await createApiKey(store, { account: 'hostile', environment: 'test' })).key;
+  const probe = (await createApiKey(store, { account: 'probe', environment: 'test' })).key;
   store.close();
   return { hostile, probe };
 }
@@ -43,7 +39,7 @@ function peakRssMb(pid: number): number {
 
 export async function benchEventLoopUnderHostileLoad(): Promise<Figure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scambio-bench-hostile-'));
-  const { hostile, probe } = seedKeys(dataDir);
+  const { hostile, probe } = await seedKeys(dataDir);
   const server = await startBenchServer(dataDir, ['--rate-limit', 'unlimited']);
   const agent = new Agent({ connections: 8 });
   try {

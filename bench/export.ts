@@ -8,12 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { invoiceXml, italianVat } from '../test/support/invoices.ts';
-import { systemClock } from '../src/sandbox-server/clock.ts';
-import { ApiKeyService } from '../src/sandbox-server/domain/api-keys.ts';
-import { cryptoRandom } from '../src/sandbox-server/random.ts';
-import { openSandboxStore } from '../src/sandbox-server/server.ts';
 import type { Figure } from './report.ts';
 import { startBenchServer } from './sandbox-process.ts';
+import { createApiKey, openSandboxStore } from '../src/sandbox-server/index.ts';
 
 export const INVOICES = 10_000;
 const SMALLER = 2_500;
@@ -25,14 +22,14 @@ interface Seeded {
 }
 
 /** 10,000 received invoices of January 2025 for `account` (the desktop bench uses the app's own account). */
-export function seedExport(dataDir: string, account = 'bench'): Seeded {
-  const store = openSandboxStore(dataDir);
+export async function seedExport(dataDir: string, account = 'bench'): Promise<Seeded> {
+  const store = await openSandboxStore(dataDir);
   try {
-    const { key, record } = new ApiKeyService(store, systemClock, cryptoRandom).create({
+    const { key, accountId } = await createApiKey(store, {
       account,
       environment: 'test',
     });
-    const scope = { accountId: record.accountId, environment: 'test' as const };
+    const scope = { accountId, environment: 'test' as const };
     const now = new Date().toISOString();
     const companies = [italianVat(9_200_001), italianVat(9_200_002)].map((vat) =>
       store.companies.insert(scope, { vat, fiscal_code: vat.slice(2), name: `Export ${vat}` }, now),
@@ -100,7 +97,7 @@ async function exportOnce(dataDir: string, key: string, query: string) {
 export async function benchExport(): Promise<Figure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scambio-bench-export-'));
   try {
-    const { key, smallCompanyId } = seedExport(dataDir);
+    const { key, smallCompanyId } = await seedExport(dataDir);
     const small = await exportOnce(
       dataDir,
       key,

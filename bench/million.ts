@@ -11,11 +11,6 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { invoiceXml, italianVat } from '../test/support/invoices.ts';
-import { systemClock } from '../src/sandbox-server/clock.ts';
-import { ApiKeyService } from '../src/sandbox-server/domain/api-keys.ts';
-import { cryptoRandom } from '../src/sandbox-server/random.ts';
-import { UI_SESSION_ACCOUNT } from '../src/sandbox-server/http/routes/app-ui.ts';
-import { openSandboxStore, startSandboxServer } from '../src/sandbox-server/server.ts';
 import type { SendState } from '../src/shared/api/types.ts';
 import { chromiumInstalled, launchChromium } from '../test/support/chromium.ts';
 import { buildRendererToTemp } from '../test/e2e/support/build-renderer.ts';
@@ -23,6 +18,12 @@ import { BenchClient, latencies, percentile } from './http-client.ts';
 import { report, type Figure } from './report.ts';
 import { writeResultsSection } from './results-file.ts';
 import { startBenchServer } from './sandbox-process.ts';
+import {
+  createApiKey,
+  DEFAULT_ACCOUNT,
+  openSandboxStore,
+  startSandboxServer,
+} from '../src/sandbox-server/index.ts';
 
 const SENDS = Number(process.env.SCAMBIO_MILLION_SENDS ?? 1_000_000);
 const RECEIVES = Number(process.env.SCAMBIO_MILLION_RECEIVES ?? 200_000);
@@ -42,11 +43,11 @@ interface Seeded {
 /** What a kept folder remembers of its seeding (bench only: the key is a throwaway test key). */
 const SEEDED_FILE = 'million-seeded.json';
 
-export function seedOrReuse(dataDir: string): Seeded {
+export async function seedOrReuse(dataDir: string): Promise<Seeded> {
   const file = join(dataDir, SEEDED_FILE);
   if (existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as Omit<Seeded, 'sendIds'>;
-    const store = openSandboxStore(dataDir);
+    const store = await openSandboxStore(dataDir);
     try {
       const sendIds = (
         store.db.prepare('SELECT id FROM sends ORDER BY id').pluck().all() as number[]
@@ -56,22 +57,22 @@ export function seedOrReuse(dataDir: string): Seeded {
       store.close();
     }
   }
-  const seeded = seed(dataDir);
+  const seeded = await seed(dataDir);
   const { sendIds: _ids, ...saved } = seeded;
   writeFileSync(file, JSON.stringify(saved));
   return seeded;
 }
 
-function seed(dataDir: string): Seeded {
+async function seed(dataDir: string): Promise<Seeded> {
   const started = Date.now();
-  const store = openSandboxStore(dataDir);
+  const store = await openSandboxStore(dataDir);
   try {
-    const { key, record } = new ApiKeyService(store, systemClock, cryptoRandom).create({
+    const { key, accountId } = await createApiKey(store, {
       // The account the headless UI's session key belongs to, so the UI figure lists these invoices too.
-      account: UI_SESSION_ACCOUNT,
+      account: DEFAULT_ACCOUNT,
       environment: 'test',
     });
-    const scope = { accountId: record.accountId, environment: 'test' as const };
+    const scope = { accountId, environment: 'test' as const };
     const suppliers = Array.from({ length: COMPANIES }, (_, c) => italianVat(9_000_001 + c));
     const companyIds = suppliers.map(
       (vat, c) =>
@@ -167,7 +168,7 @@ export async function benchMillion(): Promise<Figure[]> {
   const kept = process.env.SCAMBIO_MILLION_DIR;
   const dataDir = kept ?? mkdtempSync(join(tmpdir(), 'scambio-million-'));
   try {
-    const { key, sendIds, companyIds, seconds } = seedOrReuse(dataDir);
+    const { key, sendIds, companyIds, seconds } = await seedOrReuse(dataDir);
     const size = folderBytes(dataDir);
     const startedAt = Date.now();
     const server = await startBenchServer(dataDir, ['--rate-limit', 'unlimited', '--sdi-delay', '24h']);

@@ -10,11 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { invoiceXml, italianVat } from '../test/support/invoices.ts';
-import { systemClock } from '../src/sandbox-server/clock.ts';
-import { ApiKeyService } from '../src/sandbox-server/domain/api-keys.ts';
-import { cryptoRandom } from '../src/sandbox-server/random.ts';
-import { openSandboxStore } from '../src/sandbox-server/server.ts';
 import { cliEntry } from '../test/support/sandbox-process.ts';
+import { createApiKey, openSandboxStore } from '../src/sandbox-server/index.ts';
 
 const [target = '/send?page_size=100', secondsArg = '10', invoicesArg = '500'] = process.argv.slice(2);
 const SUPPLIER = italianVat(9_000_001);
@@ -26,13 +23,13 @@ interface Node {
   hitCount: number;
 }
 
-function seed(dataDir: string, count: number): string {
-  const store = openSandboxStore(dataDir);
-  const { key, record } = new ApiKeyService(store, systemClock, cryptoRandom).create({
+async function seed(dataDir: string, count: number): Promise<string> {
+  const store = await openSandboxStore(dataDir);
+  const { key, accountId } = await createApiKey(store, {
     account: 'bench',
     environment: 'test',
   });
-  const scope = { accountId: record.accountId, environment: 'test' as const };
+  const scope = { accountId, environment: 'test' as const };
   const company = store.companies.insert(
     scope,
     { vat: SUPPLIER, fiscal_code: SUPPLIER.slice(2), name: 'Bench Srl' },
@@ -111,7 +108,7 @@ function summarize(profile: { nodes: Node[]; samples: number[] }): void {
 const dataDir = mkdtempSync(join(tmpdir(), 'scambio-prof-'));
 const profDir = mkdtempSync(join(tmpdir(), 'scambio-prof-out-'));
 try {
-  const key = seed(dataDir, Number(invoicesArg));
+  const key = await seed(dataDir, Number(invoicesArg));
   const child = spawn(
     process.execPath,
     [

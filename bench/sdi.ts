@@ -10,14 +10,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import { systemClock } from '../src/sandbox-server/clock.ts';
-import { ApiKeyService } from '../src/sandbox-server/domain/api-keys.ts';
-import { cryptoRandom } from '../src/sandbox-server/random.ts';
-import { openSandboxStore } from '../src/sandbox-server/server.ts';
 import { invoiceXml, italianVat } from '../test/support/invoices.ts';
 import { percentile } from './http-client.ts';
 import type { Figure } from './report.ts';
 import { startBenchServer } from './sandbox-process.ts';
+import { createApiKey, openSandboxStore } from '../src/sandbox-server/index.ts';
 
 const SATURATING = { invoices: 10_000, clients: 16 };
 const PACED = { invoices: 1_000, perSecond: 50 };
@@ -40,13 +37,12 @@ interface RunResult {
   latencies: number[];
 }
 
-function keys(dataDir: string): { sender: string; recipient: string } {
-  const store = openSandboxStore(dataDir);
+async function keys(dataDir: string): Promise<{ sender: string; recipient: string }> {
+  const store = await openSandboxStore(dataDir);
   try {
-    const service = new ApiKeyService(store, systemClock, cryptoRandom);
     return {
-      sender: service.create({ account: 'sender', environment: 'test' }).key,
-      recipient: service.create({ account: 'recipient', environment: 'test' }).key,
+      sender: (await createApiKey(store, { account: 'sender', environment: 'test' })).key,
+      recipient: (await createApiKey(store, { account: 'recipient', environment: 'test' })).key,
     };
   } finally {
     store.close();
@@ -115,7 +111,7 @@ async function run(
 export async function benchSdi(): Promise<Figure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scambio-bench-sdi-'));
   try {
-    const { sender, recipient } = keys(dataDir);
+    const { sender, recipient } = await keys(dataDir);
     const server = await startBenchServer(dataDir, ['--rate-limit', 'unlimited', '--sdi-delay', '0']);
     const agent = new Agent({ connections: SATURATING.clients + 1, pipelining: 1 });
     const call: Call = async <T>(

@@ -2,8 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedDataFolder } from '../src/sandbox-server/seed/seed.ts';
 import type { Figure } from './report.ts';
+import { seedDataFolder } from '../src/sandbox-server/index.ts';
 
 export async function benchSeed(): Promise<Figure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scambio-bench-seed-'));

@@ -6,26 +6,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { invoiceXml, italianVat } from '../test/support/invoices.ts';
-import { systemClock } from '../src/sandbox-server/clock.ts';
-import { ApiKeyService } from '../src/sandbox-server/domain/api-keys.ts';
-import { cryptoRandom } from '../src/sandbox-server/random.ts';
-import { openSandboxStore } from '../src/sandbox-server/server.ts';
 import { BenchClient, latencies, percentile } from './http-client.ts';
 import { startBenchServer } from './sandbox-process.ts';
 import type { Figure } from './report.ts';
+import { createApiKey, openSandboxStore } from '../src/sandbox-server/index.ts';
 
 const STORED = 100_000;
 const CUSTOMERS = 500;
 const UPLOAD_SECONDS = 10;
 const UPLOAD_CONCURRENCY = 8;
 
-function seed(dataDir: string): { key: string; ids: number[] } {
-  const store = openSandboxStore(dataDir);
-  const { key, record } = new ApiKeyService(store, systemClock, cryptoRandom).create({
+async function seed(dataDir: string): Promise<{ key: string; ids: number[] }> {
+  const store = await openSandboxStore(dataDir);
+  const { key, accountId } = await createApiKey(store, {
     account: 'bench',
     environment: 'test',
   });
-  const scope = { accountId: record.accountId, environment: 'test' as const };
+  const scope = { accountId, environment: 'test' as const };
   const supplier = italianVat(9_000_001);
   const company = store.companies.insert(
     scope,
@@ -68,7 +65,7 @@ export async function benchServerCore(): Promise<Figure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scambio-bench-'));
   try {
     const seedStart = Date.now();
-    const { key, ids } = seed(dataDir);
+    const { key, ids } = await seed(dataDir);
     const seedSeconds = (Date.now() - seedStart) / 1000;
     // The simulated SDI waits a day here: this measures the API itself; bench/sdi.ts measures the SDI.
     const server = await startBenchServer(dataDir, ['--rate-limit', 'unlimited', '--sdi-delay', '24h']);

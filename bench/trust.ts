@@ -7,13 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { invoiceXml, italianVat } from '../test/support/invoices.ts';
-import { cryptoRandom } from '../src/sandbox-server/random.ts';
-import { systemClock } from '../src/sandbox-server/clock.ts';
-import { ApiKeyService } from '../src/sandbox-server/domain/api-keys.ts';
-import { openSandboxStore } from '../src/sandbox-server/server.ts';
 import { percentile } from './http-client.ts';
 import type { Figure } from './report.ts';
 import { startBenchServer } from './sandbox-process.ts';
+import { createApiKey, openSandboxStore } from '../src/sandbox-server/index.ts';
 
 const CLIENTS = 200;
 const UPLOADS = 6_000;
@@ -22,13 +19,10 @@ const SOAK_SECONDS = 60;
 const WARM_UP_SECONDS = 15;
 const SAMPLE_SECONDS = 10;
 
-function newKey(dataDir: string): string {
-  const store = openSandboxStore(dataDir);
+async function newKey(dataDir: string): Promise<string> {
+  const store = await openSandboxStore(dataDir);
   try {
-    return new ApiKeyService(store, systemClock, cryptoRandom).create({
-      account: 'bench',
-      environment: 'test',
-    }).key;
+    return (await createApiKey(store, { account: 'bench', environment: 'test' })).key;
   } finally {
     store.close();
   }
@@ -37,7 +31,7 @@ function newKey(dataDir: string): string {
 export async function benchTrust(): Promise<Figure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scambio-bench-trust-'));
   try {
-    const key = newKey(dataDir);
+    const key = await newKey(dataDir);
     const figures = [...(await concurrentRetries(dataDir, key)), ...(await soak(dataDir, key))];
     return figures;
   } finally {

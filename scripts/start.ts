@@ -6,8 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { main as sandbox } from '../src/sandbox-server/cli/sandbox.ts';
-import { DEFAULT_UI_DIR } from '../src/sandbox-server/server.ts';
+import { DEFAULT_UI_DIR, runSandboxCli } from '../src/sandbox-server/index.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -57,5 +56,5 @@ if ('path' in electron) {
     const build = spawnSync('npx', ['electron-vite', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
     if (build.status !== 0) process.stdout.write('The UI could not be built; the API is still served.\n');
   }
-  process.exit(await sandbox(['serve', ...process.argv.slice(2)]));
+  process.exit(await runSandboxCli(['serve', ...process.argv.slice(2)]));
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { MASTER_KEY_ENV, MASTER_KEY_FILE } from '../sandbox-server/crypto/data-key.ts';
+import { MASTER_KEY_ENV, MASTER_KEY_FILE } from '../sandbox-server/index.ts';
 import type { SecretStore } from './secret-store.ts';
 
 export const DATA_KEY_ACCOUNT = 'sandbox-data-key';

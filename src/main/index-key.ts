@@ -1,5 +1,5 @@
 import { hkdfSync } from 'node:crypto';
-import { headlessDataKeySource } from '../sandbox-server/crypto/data-key.ts';
+import { headlessDataKeySource } from '../sandbox-server/index.ts';
 
 /**
  * The keys of the renderer's local invoice indexes (src/renderer/invoice-index), one per profile, derived from the

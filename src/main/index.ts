@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell, utilityProcess } from 'electron';
 
-import { APP_NAME, defaultDataDir } from '../sandbox-server/data-dir.ts';
+import { APP_NAME, defaultDataDir } from '../sandbox-server/index.ts';
 import { keychainDataKey } from './data-key.ts';
 import { indexRootKey } from './index-key.ts';
 import type { Settings } from '../shared/gateway/channels.ts';
@@ -165,7 +165,7 @@ async function start(): Promise<void> {
   await createWindow(userData);
 }
 
-// One data folder for the app and `npm run sandbox` (src/sandbox-server/data-dir.ts), unless a run names its own.
+// One data folder for the app and `npm run sandbox` (src/sandbox-server/locations.ts), unless a run names its own.
 app.setName(APP_NAME);
 if (!app.commandLine.hasSwitch('user-data-dir')) app.setPath('userData', defaultDataDir());
 

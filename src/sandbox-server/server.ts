@@ -16,6 +16,7 @@ import { scheduleMaintenanceJobs } from './jobs/maintenance.ts';
 import { JobWorker } from './jobs/worker.ts';
 import { LocalReceiver } from './local-receiver/receiver.ts';
 import { cryptoRandom, type RandomSource } from './random.ts';
+import { DATABASE_FILE, DEFAULT_UI_DIR } from './locations.ts';
 import { settingsClockPersistence } from './sdi/clock-persistence.ts';
 import { openStore, type Store } from './store/store.ts';
 import type { SdiTiming } from './sdi/timing.ts';
@@ -24,9 +25,6 @@ export const DEFAULT_PORT = 8780;
 export const DEFAULT_HOST = '127.0.0.1';
 /** SDI's limit for one transmitted file (sdi-rules.md, code 00003). */
 export const DEFAULT_MAX_INVOICE_BYTES = 5 * 1024 * 1024;
-export const DATABASE_FILE = 'scambio.sqlite';
-/** Where `npx electron-vite build` puts the renderer, relative to this file in the source tree. */
-export const DEFAULT_UI_DIR = join(import.meta.dirname, '../../out/renderer');
 /** How long a shutdown waits for requests in flight before cutting their connections. */
 export const SHUTDOWN_GRACE_MS = 10_000;
 /** Headers must arrive within this; a whole request (a 10 MB upload on a slow link included) within REQUEST_TIMEOUT_MS. */

@@ -3,8 +3,12 @@
  * SQLite work (a 10,000-invoice export) never stalls the window or the gateway.
  */
 import pino from 'pino';
-import { fixedDataKeySource, headlessDataKeySource } from '../../sandbox-server/crypto/data-key.ts';
-import { startSandboxServer, type SandboxServer } from '../../sandbox-server/server.ts';
+import {
+  fixedDataKeySource,
+  headlessDataKeySource,
+  startSandboxServer,
+  type SandboxServer,
+} from '../../sandbox-server/index.ts';
 import { parentPort } from './parent-port.ts';
 import { LOCAL_ACCOUNT, type StartHost } from './protocol.ts';
 

@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import type { Environment } from '../../shared/api/types.ts';
 import { parseDuration, systemClock } from '../clock.ts';
-import { defaultDataDir } from '../data-dir.ts';
+import { DEFAULT_ACCOUNT } from '../accounts.ts';
+import { defaultDataDir } from '../locations.ts';
 import { watchLaunchers } from './launcher-watch.ts';
 import { sampleInvoice } from './sample-invoice.ts';
 import { seedCommand } from './seed-command.ts';
@@ -63,7 +64,6 @@ Commands:
       --account NAME     the account to fill, which must have no data yet (default "default")
 `;
 
-const DEFAULT_ACCOUNT = 'default';
 
 export async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_UI_DIR } from '../server.ts';
+import { DEFAULT_UI_DIR } from '../locations.ts';
 
 /** A built UI the sandbox serves under `/app/`, and whether the fixture made it (and must delete it). */
 export interface RendererBuild {

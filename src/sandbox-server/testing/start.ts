@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ScambioClient } from '../../shared/client/client.ts';
 import type { SandboxControl } from '../../shared/client/sandbox.ts';
 import { ApiKeyService } from '../domain/api-keys.ts';
-import { UI_SESSION_ACCOUNT } from '../http/routes/app-ui.ts';
+import { DEFAULT_ACCOUNT } from '../accounts.ts';
 import { cryptoRandom } from '../random.ts';
 import { SandboxClock } from '../clock.ts';
 import { settingsClockPersistence } from '../sdi/clock-persistence.ts';
@@ -74,7 +74,7 @@ function seedOptions(seed: NonNullable<StartScambioOptions['seed']>) {
   return {
     profile: options.profile ?? 'qa',
     seed: options.seed ?? 1,
-    account: UI_SESSION_ACCOUNT,
+    account: DEFAULT_ACCOUNT,
     ...(until ? { until } : {}),
   };
 }
@@ -85,7 +85,7 @@ function createKey(dataDir: string): string {
   try {
     const clock = new SandboxClock(settingsClockPersistence(store.settings));
     return new ApiKeyService(store, clock, cryptoRandom).create({
-      account: UI_SESSION_ACCOUNT,
+      account: DEFAULT_ACCOUNT,
       environment: 'test',
     }).key;
   } finally {

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { Router, type Request } from 'express';
+import { DEFAULT_ACCOUNT } from '../../accounts.ts';
 import type { ApiKeyService } from '../../domain/api-keys.ts';
 
-export const UI_SESSION_ACCOUNT = 'default';
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
@@ -40,7 +40,7 @@ export function appUiRoutes(dir: string, keys: ApiKeyService): AppUi {
     }
     if (!isLoopbackRequest(req))
       return res.status(403).type('text').send('The UI is served to this machine only.');
-    sessionKey ??= keys.create({ account: UI_SESSION_ACCOUNT, environment: 'test', session: true }).key;
+    sessionKey ??= keys.create({ account: DEFAULT_ACCOUNT, environment: 'test', session: true }).key;
     const html = readFileSync(indexFile, 'utf8').replace(
       '</head>',
       `  <meta name="scambio-session" content="${sessionKey}" />\n    <meta name="scambio-api" content="/v1" />\n  </head>`,

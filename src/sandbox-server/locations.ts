@@ -3,6 +3,12 @@ import { join } from 'node:path';
 
 export const APP_NAME = 'Scambio';
 
+/** The database file inside a data folder. */
+export const DATABASE_FILE = 'scambio.sqlite';
+
+/** Where `npx electron-vite build` puts the renderer, relative to this file in the source tree. */
+export const DEFAULT_UI_DIR = join(import.meta.dirname, '../../out/renderer');
+
 /**
  * The per-user folder the desktop app uses (Electron's `userData` for an app named Scambio), so the CLI and
  * the app share one sandbox. `SCAMBIO_DATA_DIR` overrides it.

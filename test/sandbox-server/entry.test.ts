@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { staticImports } from '../support/import-graph.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const server = join(root, 'src/sandbox-server');
+const entry = join(server, 'index.ts');
+
+/** Code outside the server that may use it: the desktop's processes, the page's, shared code, scripts, benches. */
+const OUTSIDE = ['src/main', 'src/preload', 'src/renderer', 'src/shared', 'scripts', 'bench'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.tsx?$/.test(f))
+    .map((f) => join(root, dir, f));
+}
+
+function serverImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:from\s+|import\()'(\.{1,2}\/[^']+)'/g)]
+    .map((m) => resolve(dirname(file), m[1]!))
+    .filter((target) => target.startsWith(`${server}/`));
+}
+
+describe('the sandbox server’s one public entry (src/sandbox-server/index.ts)', () => {
+  it('is the only file of the server that the app, scripts and benches import', () => {
+    const files = OUTSIDE.flatMap(sourceFiles);
+    const reachingIn = files.flatMap((file) =>
+      serverImports(file)
+        .filter((target) => target !== entry)
+        .map((target) => `${relative(root, file)} imports ${relative(root, target)}`),
+    );
+    expect(files.length).toBeGreaterThan(100);
+    expect(reachingIn).toEqual([]);
+    // The check sees imports at all: the sandbox host does start the server through the entry.
+    expect(serverImports(join(root, 'src/main/sandbox-host/entry.ts'))).toContain(entry);
+  });
+
+  it('keeps Express, SQLite, the logger and the SDI out of the window’s process', () => {
+    const window = staticImports(join(root, 'src/main/index.ts'));
+    const serverFiles = [...window.files]
+      .filter((f) => f.startsWith(`${server}/`))
+      .map((f) => relative(server, f));
+    expect(serverFiles.sort()).toEqual([
+      'accounts.ts',
+      'crypto/data-key.ts',
+      'crypto/secret-box.ts',
+      'index.ts',
+      'locations.ts',
+    ]);
+    for (const heavy of ['express', 'better-sqlite3', 'pino', 'multer', 'fast-xml-parser'])
+      expect(window.packages).not.toContain(heavy);
+  });
+
+  it('loads what it names when called: the server’s own graph does hold Express and SQLite', () => {
+    const loaded = staticImports(join(server, 'server.ts'));
+    expect(loaded.packages).toContain('express');
+    // SQLite comes through the driver module, which picks the build for the runtime (require, not import).
+    expect(loaded.files).toContain(join(server, 'store/sqlite-driver.ts'));
+    expect([...loaded.files].some((f) => f.includes('/sdi/'))).toBe(true);
+  });
+});
