@@ -1,16 +1,18 @@
 import type { Environment } from '../../shared/api/types.ts';
 import type { Db } from './database.ts';
+import { TableChanges } from './table-changes.ts';
 import { prepared } from './statements.ts';
 
+/** Read-only: the one found by hash is shared by the requests that use the key (see `findKeyByHash`). */
 export interface ApiKeyRecord {
-  id: number;
-  accountId: number;
-  accountName: string;
-  environment: Environment;
-  hint: string;
-  origins: string[];
-  created: string;
-  revoked: string | null;
+  readonly id: number;
+  readonly accountId: number;
+  readonly accountName: string;
+  readonly environment: Environment;
+  readonly hint: string;
+  readonly origins: readonly string[];
+  readonly created: string;
+  readonly revoked: string | null;
 }
 
 interface KeyRow {
@@ -39,8 +41,22 @@ function toKey(row: KeyRow): ApiKeyRecord {
   };
 }
 
+/** The tables a key's record is read from. */
+const KEY_TABLES = ['api_keys', 'accounts'] as const;
+/** Keys kept in memory at most; a flood of requests with unknown keys keeps nothing (misses are not kept). */
+const MAX_KEPT_KEYS = 1024;
+
 export class AccountRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * Keys found by hash, kept while neither table changes (table-changes.ts): every request looks its key up, and
+   * a revocation, also by the CLI on the folder of a running server, takes effect on the next request.
+   */
+  private readonly keptKeys = new Map<string, { stamp: string; record: ApiKeyRecord }>();
+  private readonly changes: TableChanges;
+
+  constructor(private readonly db: Db) {
+    this.changes = TableChanges.of(db);
+  }
 
   /** The id of the named account, created on first use. */
   ensure(name: string, now: string): number {
@@ -81,11 +97,23 @@ export class AccountRepository {
   }
 
   findKeyByHash(hash: Buffer): ApiKeyRecord | null {
+    const stamp = this.changes.stamp(KEY_TABLES);
+    const id = hash.toString('base64');
+    const kept = this.keptKeys.get(id);
+    if (kept !== undefined && kept.stamp === stamp) return kept.record;
     const row = prepared(
       this.db,
       `SELECT ${KEY_COLUMNS} FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`,
     ).get(hash) as KeyRow | undefined;
-    return row ? toKey(row) : null;
+    if (!row) return null;
+    const key = toKey(row);
+    const record: ApiKeyRecord = Object.freeze({ ...key, origins: Object.freeze(key.origins) });
+    if (stamp !== null) {
+      this.keptKeys.delete(id);
+      if (this.keptKeys.size >= MAX_KEPT_KEYS) this.keptKeys.delete(this.keptKeys.keys().next().value!);
+      this.keptKeys.set(id, { stamp, record });
+    }
+    return record;
   }
 
   listKeys(): ApiKeyRecord[] {

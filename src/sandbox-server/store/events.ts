@@ -93,8 +93,12 @@ function toEvent(row: EventRow, box: SecretBox): LogEvent {
 }
 
 const RESPONSE_BODY = 'events.response_body';
-/** Bodies above this are deflated before sealing (JSON shrinks several times); the label tells which. */
-const DEFLATE_FROM_BYTES = 512;
+/**
+ * Bodies from this size on are deflated before sealing (JSON shrinks several times); the label tells which.
+ * Below it deflating does not pay: a single invoice's 520-byte answer costs about 18 µs to deflate (some 6 % of
+ * the whole request) to save about 230 bytes.
+ */
+const DEFLATE_FROM_BYTES = 1024;
 const RESPONSE_BODY_DEFLATED = 'events.response_body.deflate-raw';
 /**
  * Level 1 with a 4 KiB window: a logged read is cut at 4 KiB, and on such bodies this takes about half the time

@@ -1,6 +1,6 @@
-import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.ts';
 import type { Scope } from './scope.ts';
+import { TableChanges } from './table-changes.ts';
 import { prepared } from './statements.ts';
 
 export interface Paging {
@@ -247,11 +247,8 @@ function notNull(db: Db, table: string): Set<string> {
  * again (the UI polling its open list, a client paging through or syncing) while its rows stay the same, and
  * at scale counting is the costly part of a page (about 27 ms over a million sends), at any scale building the
  * page's JSON (about 3 µs a row). Two kinds of entries: a filter's total (`Service-Total-Count`), and a
- * serialized page (`listJson`), both dropped as soon as a table they read changes, so an answer from here is
- * the answer the database would give. Changes through this connection are seen by temporary triggers on the
- * tables read (`watch`), which only bump a generation number in memory; commits by other connections (another
- * process on the same folder) by `PRAGMA data_version`. Inside an open transaction nothing is read from or put
- * into the cache, since that transaction may still roll back.
+ * serialized page (`listJson`), both dropped as soon as a table they read changes (table-changes.ts), so an
+ * answer from here is the answer the database would give.
  */
 class ListCache {
   private static readonly MAX_TOTALS = 512;
@@ -259,21 +256,14 @@ class ListCache {
   private static readonly MAX_ANCHORS = 4096;
   /** Serialized pages are kept up to this many characters in all (at ~550 a row, ~30 pages of 100 rows). */
   private static readonly MAX_PAGE_CHARS = 16 * 1024 * 1024;
-  private readonly generations = new Map<string, number>();
-  private readonly watched = new Set<string>();
   private readonly totals = new Map<string, { stamp: string; total: number }>();
   private readonly pages = new Map<string, { stamp: string; page: JsonListResult }>();
   private readonly anchors = new Map<string, { stamp: string; points: Anchor[] }>();
   private pageChars = 0;
-  private readonly dataVersion: Statement;
-  private lastDataVersion = -1;
+  private readonly changes: TableChanges;
 
-  constructor(private readonly db: Db) {
-    this.dataVersion = db.prepare('PRAGMA data_version').pluck();
-    db.function('scambio_list_table_changed', { deterministic: false }, (table: unknown) => {
-      this.bump(String(table));
-      return null;
-    });
+  constructor(db: Db) {
+    this.changes = TableChanges.of(db);
   }
 
   /** The total kept for `key`, if none of `tables` changed since it was counted. */
@@ -283,9 +273,10 @@ class ListCache {
 
   /** Keeps a total just counted (outside a transaction), for as long as none of `tables` changes. */
   keepTotal(key: string, tables: readonly string[], total: number): void {
-    if (!this.watchAll(tables)) return;
+    const stamp = this.changes.stamp(tables);
+    if (stamp === null) return;
     if (this.totals.size >= ListCache.MAX_TOTALS) this.totals.delete(this.totals.keys().next().value!);
-    this.totals.set(key, { stamp: this.stamp(tables), total });
+    this.totals.set(key, { stamp, total });
   }
 
   /** The serialized page kept for `key`, if none of `tables` changed since it was built. */
@@ -294,11 +285,13 @@ class ListCache {
   }
 
   keepPage(key: string, tables: readonly string[], page: JsonListResult): void {
-    if (page.json.length > ListCache.MAX_PAGE_CHARS / 8 || !this.watchAll(tables)) return;
+    if (page.json.length > ListCache.MAX_PAGE_CHARS / 8) return;
+    const stamp = this.changes.stamp(tables);
+    if (stamp === null) return;
     this.dropPage(key);
     while (this.pageChars + page.json.length > ListCache.MAX_PAGE_CHARS)
       this.dropPage(this.pages.keys().next().value!);
-    this.pages.set(key, { stamp: this.stamp(tables), page });
+    this.pages.set(key, { stamp, page });
     this.pageChars += page.json.length;
   }
 
@@ -316,12 +309,13 @@ class ListCache {
 
   /** Remembers which row sits at `anchor.offset` of the ordered list `key`, while none of `tables` changes. */
   keepAnchor(key: string, tables: readonly string[], anchor: Anchor): void {
-    if (!this.watchAll(tables)) return;
-    let entry = this.fresh(this.anchors, key, tables);
-    if (!entry) {
-      if (this.anchors.size >= ListCache.MAX_ANCHORED_LISTS)
+    const stamp = this.changes.stamp(tables);
+    if (stamp === null) return;
+    let entry = this.anchors.get(key);
+    if (entry?.stamp !== stamp) {
+      if (!entry && this.anchors.size >= ListCache.MAX_ANCHORED_LISTS)
         this.anchors.delete(this.anchors.keys().next().value!);
-      entry = { stamp: this.stamp(tables), points: [] };
+      entry = { stamp, points: [] };
       this.anchors.set(key, entry);
     }
     if (entry.points.length >= ListCache.MAX_ANCHORS || entry.points.some((p) => p.offset === anchor.offset))
@@ -335,10 +329,8 @@ class ListCache {
     key: string,
     tables: readonly string[],
   ): Entry | undefined {
-    if (this.db.inTransaction) return undefined;
-    this.checkOtherConnections();
     const entry = entries.get(key);
-    return entry && entry.stamp === this.stamp(tables) ? entry : undefined;
+    return entry && entry.stamp === this.changes.stamp(tables) ? entry : undefined;
   }
 
   private dropPage(key: string): void {
@@ -346,42 +338,6 @@ class ListCache {
     if (!entry) return;
     this.pages.delete(key);
     this.pageChars -= entry.page.json.length;
-  }
-
-  private stamp(tables: readonly string[]): string {
-    return tables.map((t) => this.generations.get(t) ?? 0).join(',');
-  }
-
-  private bump(table: string): void {
-    this.generations.set(table, (this.generations.get(table) ?? 0) + 1);
-  }
-
-  private checkOtherConnections(): void {
-    const version = this.dataVersion.get() as number;
-    if (version === this.lastDataVersion) return;
-    this.lastDataVersion = version;
-    // Another connection committed: it may have changed any table.
-    for (const table of this.watched) this.bump(table);
-    this.totals.clear();
-    this.pages.clear();
-    this.anchors.clear();
-    this.pageChars = 0;
-  }
-
-  /** Watches `tables` for changes; false inside a transaction, when nothing may be kept. */
-  private watchAll(tables: readonly string[]): boolean {
-    if (this.db.inTransaction) return false;
-    for (const table of tables) {
-      if (this.watched.has(table)) continue;
-      for (const change of ['INSERT', 'UPDATE', 'DELETE']) {
-        this.db.exec(
-          `CREATE TEMP TRIGGER IF NOT EXISTS scambio_list_${table}_${change.toLowerCase()}
-           AFTER ${change} ON main.${table} BEGIN SELECT scambio_list_table_changed('${table}'); END`,
-        );
-      }
-      this.watched.add(table);
-    }
-    return true;
   }
 }
 
