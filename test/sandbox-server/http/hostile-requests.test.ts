@@ -249,15 +249,21 @@ function shaped(kind: Kind, document: Buffer, fileName = 'IT01234567890_00001.xm
 
 const validInvoice = Buffer.from(invoiceXml());
 
+/** An invoice without its declaration whose line text is a reference to the entity xxe (the builder escapes '&'). */
+const referencingXxe = (): string =>
+  invoiceXml({ description: 'XXE' })
+    .replace('<Descrizione>XXE</Descrizione>', '<Descrizione>&xxe;</Descrizione>')
+    .replace(/^<\?xml[^>]*>\s*/, '');
+
 const xxeFile = Buffer.from(
   '<?xml version="1.0"?>\n<!DOCTYPE p:FatturaElettronica [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n' +
-    invoiceXml({ description: '&xxe;' }).replace(/^<\?xml[^>]*>\s*/, ''),
+    referencingXxe(),
 );
 
 function xxeUrl(): Buffer {
   return Buffer.from(
     `<?xml version="1.0"?>\n<!DOCTYPE p:FatturaElettronica [<!ENTITY xxe SYSTEM "http://127.0.0.1:${port}/v1/health">]>\n` +
-      invoiceXml({ description: '&xxe;' }).replace(/^<\?xml[^>]*>\s*/, ''),
+      referencingXxe(),
   );
 }
 

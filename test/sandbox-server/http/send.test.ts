@@ -37,7 +37,7 @@ describe('POST /send/xml', () => {
       supplierVat,
       supplierName: 'Forniture Rossi Spa',
       customerVat: italianVat(201),
-      customerName: 'Bianchi &amp; Figli',
+      customerName: 'Bianchi & Figli',
       number: 'FT-7',
       date: '2025-03-04',
     });

@@ -29,7 +29,7 @@ function brokenInvoice(): string {
     )
     .replace('<Imposta>22.00</Imposta>', '<Imposta>30.00</Imposta>')
     .replace(
-      /<IdCodice>(\d{10})\d<\/IdCodice>(\s*<\/IdFiscaleIVA>\s*<Anagrafica><Denominazione>Committente)/,
+      /<IdCodice>(\d{10})\d<\/IdCodice>(\s*<\/IdFiscaleIVA>\s*<Anagrafica>\s*<Denominazione>Committente)/,
       '<IdCodice>$10</IdCodice>$2',
     );
 }

@@ -5,7 +5,7 @@
  */
 import { syntheticInvoiceXml } from './model/synthetic-invoice.ts';
 
-const ROOT_START = '<p:FatturaElettronica versione="FPR12"';
+const ROOT_START = '<p:FatturaElettronica';
 const AFTER_LINES = '</DettaglioLinee>';
 
 function base(): string {

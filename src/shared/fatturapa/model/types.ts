@@ -242,7 +242,13 @@ type RequiredElements<P extends readonly Particle[]> = Extract<
 /** Elements of a choice are individually optional: the choice itself is checked by the validator. */
 type OptionalElements<P extends readonly Particle[]> =
   | Extract<P[number], ElementDef<string, TypeDef, '?' | '*'>>
-  | (Extract<P[number], ChoiceDef> extends ChoiceDef<infer B> ? B[number][number] : never);
+  // Distributed over the choices: with none, `Extract` is `never` and yields no names (an `infer` on `never`
+  // would fall back to its constraint and give every type a `string` index signature).
+  | (Extract<P[number], ChoiceDef> extends infer C
+      ? C extends ChoiceDef<infer B>
+        ? B[number][number]
+        : never
+      : never);
 
 export type JsonOfContent<P extends readonly Particle[]> = Simplify<
   { [E in RequiredElements<P> as E['name']]: JsonOfElement<E> } & {

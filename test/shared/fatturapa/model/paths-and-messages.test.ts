@@ -129,7 +129,7 @@ describe('structure messages', () => {
       .replace('<TipoDocumento>TD01</TipoDocumento>', '<TipoDocumento>TD00</TipoDocumento>') // enum
       .replace('<Quantita>2.00</Quantita>', '<Quantita>2</Quantita>') // decimal
       .replace('<Data>2024-03-15</Data>', '<Data>15-03-2024</Data>') // date
-      .replace('<Nome>Mario</Nome><Cognome>Rossi</Cognome>', '') // choice
+      .replace(/<Nome>Mario<\/Nome>\s*<Cognome>Rossi<\/Cognome>/, '') // choice
       .replace('<Divisa>EUR</Divisa>', '<Divisa/>') // empty
       .replace(
         '<CondizioniPagamento>TP02</CondizioniPagamento>',

@@ -1,89 +1,44 @@
+import { invoiceToXml } from '../../../../src/shared/fatturapa/index.ts';
+import type { DettaglioLineeJson } from '../../../../src/shared/fatturapa/index.ts';
+import { invoiceJson } from '../../../support/invoices.ts';
+
 /**
- * A schema-valid FPR12 invoice with `lines` detail lines, built in memory (no reference data needed).
- * `line(n)` may override fields of line n (1-based), e.g. to break one value on purpose.
+ * A schema-valid FPR12 invoice with `lines` detail lines (2 × 10.00 at 22 % each), article codes, a
+ * payment, a person as customer and an escaped `&` in the supplier's name. `line(n)` may override fields of
+ * line n (1-based), e.g. to break one value on purpose: the override reaches that line only, the summary and
+ * the totals stay those of the unbroken invoice. The supplier's VAT number has a wrong check digit.
  */
 export function syntheticInvoiceXml(
   lines: number,
-  line: (n: number) => Partial<Record<'AliquotaIVA' | 'Descrizione' | 'PrezzoTotale', string>> = () => ({}),
+  line: (
+    n: number,
+  ) => Partial<Pick<DettaglioLineeJson, 'AliquotaIVA' | 'Descrizione' | 'PrezzoTotale'>> = () => ({}),
 ): string {
-  const parts: string[] = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<p:FatturaElettronica versione="FPR12" xmlns:p="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2">',
-    '  <FatturaElettronicaHeader>',
-    '    <DatiTrasmissione>',
-    '      <IdTrasmittente><IdPaese>IT</IdPaese><IdCodice>01234567890</IdCodice></IdTrasmittente>',
-    '      <ProgressivoInvio>00042</ProgressivoInvio>',
-    '      <FormatoTrasmissione>FPR12</FormatoTrasmissione>',
-    '      <CodiceDestinatario>ABC1234</CodiceDestinatario>',
-    '    </DatiTrasmissione>',
-    '    <CedentePrestatore>',
-    '      <DatiAnagrafici>',
-    '        <IdFiscaleIVA><IdPaese>IT</IdPaese><IdCodice>01234567890</IdCodice></IdFiscaleIVA>',
-    '        <Anagrafica><Denominazione>Fornitore &amp; Figli S.r.l.</Denominazione></Anagrafica>',
-    '        <RegimeFiscale>RF01</RegimeFiscale>',
-    '      </DatiAnagrafici>',
-    '      <Sede><Indirizzo>Via Roma 1</Indirizzo><CAP>00100</CAP><Comune>Roma</Comune><Provincia>RM</Provincia><Nazione>IT</Nazione></Sede>',
-    '    </CedentePrestatore>',
-    '    <CessionarioCommittente>',
-    '      <DatiAnagrafici>',
-    '        <CodiceFiscale>RSSMRA80A01H501U</CodiceFiscale>',
-    '        <Anagrafica><Nome>Mario</Nome><Cognome>Rossi</Cognome></Anagrafica>',
-    '      </DatiAnagrafici>',
-    '      <Sede><Indirizzo>Via Milano 2</Indirizzo><CAP>20100</CAP><Comune>Milano</Comune><Provincia>MI</Provincia><Nazione>IT</Nazione></Sede>',
-    '    </CessionarioCommittente>',
-    '  </FatturaElettronicaHeader>',
-    '  <FatturaElettronicaBody>',
-    '    <DatiGenerali>',
-    '      <DatiGeneraliDocumento>',
-    '        <TipoDocumento>TD01</TipoDocumento>',
-    '        <Divisa>EUR</Divisa>',
-    '        <Data>2024-03-15</Data>',
-    '        <Numero>2024/0042</Numero>',
-    `        <ImportoTotaleDocumento>${(lines * 24.4).toFixed(2)}</ImportoTotaleDocumento>`,
-    '        <Causale>Fornitura di materiale</Causale>',
-    '      </DatiGeneraliDocumento>',
-    '    </DatiGenerali>',
-    '    <DatiBeniServizi>',
-  ];
-  for (let n = 1; n <= lines; n++) {
-    const o = line(n);
-    parts.push(
-      '      <DettaglioLinee>',
-      `        <NumeroLinea>${n}</NumeroLinea>`,
-      '        <CodiceArticolo><CodiceTipo>EAN</CodiceTipo><CodiceValore>80012345' +
-        String(n).padStart(5, '0') +
-        '</CodiceValore></CodiceArticolo>',
-      `        <Descrizione>${o.Descrizione ?? `Articolo numero ${n} - descrizione estesa, però con accenti`}</Descrizione>`,
-      '        <Quantita>2.00</Quantita>',
-      '        <UnitaMisura>PZ</UnitaMisura>',
-      '        <PrezzoUnitario>10.00000000</PrezzoUnitario>',
-      `        <PrezzoTotale>${o.PrezzoTotale ?? '20.00'}</PrezzoTotale>`,
-      `        <AliquotaIVA>${o.AliquotaIVA ?? '22.00'}</AliquotaIVA>`,
-      '        <AltriDatiGestionali><TipoDato>LOTTO</TipoDato><RiferimentoTesto>L-' +
-        n +
-        '</RiferimentoTesto></AltriDatiGestionali>',
-      '      </DettaglioLinee>',
-    );
-  }
-  parts.push(
-    '      <DatiRiepilogo>',
-    '        <AliquotaIVA>22.00</AliquotaIVA>',
-    `        <ImponibileImporto>${(lines * 20).toFixed(2)}</ImponibileImporto>`,
-    `        <Imposta>${(lines * 4.4).toFixed(2)}</Imposta>`,
-    '        <EsigibilitaIVA>I</EsigibilitaIVA>',
-    '      </DatiRiepilogo>',
-    '    </DatiBeniServizi>',
-    '    <DatiPagamento>',
-    '      <CondizioniPagamento>TP02</CondizioniPagamento>',
-    '      <DettaglioPagamento>',
-    '        <ModalitaPagamento>MP05</ModalitaPagamento>',
-    '        <DataScadenzaPagamento>2024-04-15</DataScadenzaPagamento>',
-    `        <ImportoPagamento>${(lines * 24.4).toFixed(2)}</ImportoPagamento>`,
-    '        <IBAN>IT60X0542811101000000123456</IBAN>',
-    '      </DettaglioPagamento>',
-    '    </DatiPagamento>',
-    '  </FatturaElettronicaBody>',
-    '</p:FatturaElettronica>',
-  );
-  return `${parts.join('\n')}\n`;
+  const json = invoiceJson({
+    supplierVat: 'IT01234567890',
+    supplierName: 'Fornitore & Figli S.r.l.',
+    customerFiscalCode: 'RSSMRA80A01H501U',
+    customerName: { Nome: 'Mario', Cognome: 'Rossi' },
+    progressivoInvio: '00042',
+    codiceDestinatario: 'ABC1234',
+    date: '2024-03-15',
+    number: '2024/0042',
+    causale: 'Fornitura di materiale',
+    lines: Array.from({ length: lines }, (_, i) => ({
+      CodiceArticolo: [{ CodiceTipo: 'EAN', CodiceValore: `80012345${String(i + 1).padStart(5, '0')}` }],
+      Descrizione: `Articolo numero ${i + 1} - descrizione estesa, però con accenti`,
+      Quantita: '2.00',
+      UnitaMisura: 'PZ',
+      PrezzoUnitario: '10.00000000',
+      AltriDatiGestionali: [{ TipoDato: 'LOTTO', RiferimentoTesto: `L-${i + 1}` }],
+    })),
+    payment: {
+      ModalitaPagamento: 'MP05',
+      DataScadenzaPagamento: '2024-04-15',
+      IBAN: 'IT60X0542811101000000123456',
+    },
+  });
+  const detail = json.FatturaElettronicaBody[0]?.DatiBeniServizi.DettaglioLinee ?? [];
+  detail.forEach((entry, i) => Object.assign(entry, line(i + 1)));
+  return invoiceToXml(json);
 }

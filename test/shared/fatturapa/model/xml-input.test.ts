@@ -158,16 +158,16 @@ const quirks: [string, string, boolean][] = [
   [
     'a code point outside the BMP within an xs:string length',
     edit(
-      '<IdCodice>01234567890</IdCodice></IdTrasmittente>',
-      `<IdCodice>${'\u{1D4B3}'.repeat(28)}</IdCodice></IdTrasmittente>`,
+      /<IdCodice>01234567890<\/IdCodice>(?=\s*<\/IdTrasmittente>)/,
+      `<IdCodice>${'\u{1D4B3}'.repeat(28)}</IdCodice>`,
     ),
     true,
   ],
   [
     'the same, one character too long',
     edit(
-      '<IdCodice>01234567890</IdCodice></IdTrasmittente>',
-      `<IdCodice>${'\u{1D4B3}'.repeat(29)}</IdCodice></IdTrasmittente>`,
+      /<IdCodice>01234567890<\/IdCodice>(?=\s*<\/IdTrasmittente>)/,
+      `<IdCodice>${'\u{1D4B3}'.repeat(29)}</IdCodice>`,
     ),
     false,
   ],

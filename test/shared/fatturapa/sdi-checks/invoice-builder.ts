@@ -1,8 +1,9 @@
 import { expect } from 'vitest';
 import { parseInvoiceXml } from '../../../../src/shared/fatturapa/index.ts';
-import type { InvoiceXml } from '../../../../src/shared/fatturapa/index.ts';
+import type { IndirizzoJson, InvoiceXml } from '../../../../src/shared/fatturapa/index.ts';
 import { describeSdiProblem, runSdiChecks } from '../../../../src/shared/fatturapa/sdi-checks/index.ts';
 import type { Language } from '../../../../src/shared/language.ts';
+import { invoiceXml, simplifiedInvoiceXml } from '../../../support/invoices.ts';
 import type {
   SdiCheck,
   SdiCheckContext,
@@ -18,71 +19,50 @@ export const IDS = {
   badCheckDigit: '01234567890',
 } as const;
 
-const SEDE =
-  '<Sede><Indirizzo>VIA ROMA 1</Indirizzo><CAP>00100</CAP><Comune>ROMA</Comune><Nazione>IT</Nazione></Sede>';
+/** One address for both parties, without Provincia. */
+const SEDE: IndirizzoJson = { Indirizzo: 'VIA ROMA 1', CAP: '00100', Comune: 'ROMA', Nazione: 'IT' };
 
-/** A schema-valid FPR12 invoice that passes every check: 2 lines at 22 %, 1 line N2.2, one summary each. */
-export const ORDINARY_TEMPLATE = `<?xml version="1.0" encoding="UTF-8"?>
-<p:FatturaElettronica versione="FPR12" xmlns:p="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2">
-<FatturaElettronicaHeader>
-<DatiTrasmissione>
-<IdTrasmittente><IdPaese>IT</IdPaese><IdCodice>${IDS.sellerVat}</IdCodice></IdTrasmittente>
-<ProgressivoInvio>00001</ProgressivoInvio>
-<FormatoTrasmissione>FPR12</FormatoTrasmissione>
-<CodiceDestinatario>ABC1234</CodiceDestinatario>
-</DatiTrasmissione>
-<CedentePrestatore><DatiAnagrafici>
-<IdFiscaleIVA><IdPaese>IT</IdPaese><IdCodice>${IDS.sellerVat}</IdCodice></IdFiscaleIVA>
-<CodiceFiscale>${IDS.sellerVat}</CodiceFiscale>
-<Anagrafica><Denominazione>ALFA SRL</Denominazione></Anagrafica>
-<RegimeFiscale>RF01</RegimeFiscale>
-</DatiAnagrafici>${SEDE}</CedentePrestatore>
-<CessionarioCommittente><DatiAnagrafici>
-<IdFiscaleIVA><IdPaese>IT</IdPaese><IdCodice>${IDS.buyerVat}</IdCodice></IdFiscaleIVA>
-<CodiceFiscale>${IDS.buyerVat}</CodiceFiscale>
-<Anagrafica><Denominazione>BETA SPA</Denominazione></Anagrafica>
-</DatiAnagrafici>${SEDE}</CessionarioCommittente>
-</FatturaElettronicaHeader>
-<FatturaElettronicaBody>
-<DatiGenerali><DatiGeneraliDocumento>
-<TipoDocumento>TD01</TipoDocumento><Divisa>EUR</Divisa><Data>2024-03-15</Data><Numero>FT-1</Numero>
-</DatiGeneraliDocumento></DatiGenerali>
-<DatiBeniServizi>
-<DettaglioLinee><NumeroLinea>1</NumeroLinea><Descrizione>A</Descrizione><Quantita>3.00</Quantita><PrezzoUnitario>10.00</PrezzoUnitario><PrezzoTotale>30.00</PrezzoTotale><AliquotaIVA>22.00</AliquotaIVA></DettaglioLinee>
-<DettaglioLinee><NumeroLinea>2</NumeroLinea><Descrizione>B</Descrizione><PrezzoUnitario>70.00</PrezzoUnitario><PrezzoTotale>70.00</PrezzoTotale><AliquotaIVA>22.00</AliquotaIVA></DettaglioLinee>
-<DettaglioLinee><NumeroLinea>3</NumeroLinea><Descrizione>C</Descrizione><PrezzoUnitario>50.00</PrezzoUnitario><PrezzoTotale>50.00</PrezzoTotale><AliquotaIVA>0.00</AliquotaIVA><Natura>N2.2</Natura></DettaglioLinee>
-<DatiRiepilogo><AliquotaIVA>22.00</AliquotaIVA><ImponibileImporto>100.00</ImponibileImporto><Imposta>22.00</Imposta><EsigibilitaIVA>I</EsigibilitaIVA></DatiRiepilogo>
-<DatiRiepilogo><AliquotaIVA>0.00</AliquotaIVA><Natura>N2.2</Natura><ImponibileImporto>50.00</ImponibileImporto><Imposta>0.00</Imposta><RiferimentoNormativo>Non soggetta</RiferimentoNormativo></DatiRiepilogo>
-</DatiBeniServizi>
-</FatturaElettronicaBody>
-</p:FatturaElettronica>`;
+const PARTIES = {
+  supplierVat: `IT${IDS.sellerVat}`,
+  supplierName: 'ALFA SRL',
+  supplierAddress: SEDE,
+  customerVat: `IT${IDS.buyerVat}`,
+  customerName: 'BETA SPA',
+  customerAddress: SEDE,
+  codiceDestinatario: 'ABC1234',
+  date: '2024-03-15',
+} as const;
 
-/** A schema-valid FSM10 TD07 invoice that passes every check. */
-export const SIMPLIFIED_TEMPLATE = `<?xml version="1.0" encoding="UTF-8"?>
-<p:FatturaElettronicaSemplificata versione="FSM10" xmlns:p="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.0">
-<FatturaElettronicaHeader>
-<DatiTrasmissione>
-<IdTrasmittente><IdPaese>IT</IdPaese><IdCodice>${IDS.sellerVat}</IdCodice></IdTrasmittente>
-<ProgressivoInvio>00001</ProgressivoInvio>
-<FormatoTrasmissione>FSM10</FormatoTrasmissione>
-<CodiceDestinatario>ABC1234</CodiceDestinatario>
-</DatiTrasmissione>
-<CedentePrestatore>
-<IdFiscaleIVA><IdPaese>IT</IdPaese><IdCodice>${IDS.sellerVat}</IdCodice></IdFiscaleIVA>
-<Denominazione>ALFA SRL</Denominazione>${SEDE}<RegimeFiscale>RF01</RegimeFiscale>
-</CedentePrestatore>
-<CessionarioCommittente>
-<IdentificativiFiscali><IdFiscaleIVA><IdPaese>IT</IdPaese><IdCodice>${IDS.buyerVat}</IdCodice></IdFiscaleIVA></IdentificativiFiscali>
-<AltriDatiIdentificativi><Denominazione>BETA SPA</Denominazione>${SEDE}</AltriDatiIdentificativi>
-</CessionarioCommittente>
-</FatturaElettronicaHeader>
-<FatturaElettronicaBody>
-<DatiGenerali><DatiGeneraliDocumento>
-<TipoDocumento>TD07</TipoDocumento><Divisa>EUR</Divisa><Data>2024-03-15</Data><Numero>S-1</Numero>
-</DatiGeneraliDocumento></DatiGenerali>
-<DatiBeniServizi><Descrizione>A</Descrizione><Importo>122.00</Importo><DatiIVA><Aliquota>22.00</Aliquota></DatiIVA></DatiBeniServizi>
-</FatturaElettronicaBody>
-</p:FatturaElettronicaSemplificata>`;
+/**
+ * A schema-valid FPR12 invoice that passes every check: 2 lines at 22 %, 1 line N2.2, one summary each, both
+ * parties with a CodiceFiscale, no ImportoTotaleDocumento. Written on one line, so that the tests' text
+ * edits do not depend on indentation.
+ */
+export const ORDINARY_TEMPLATE = invoiceXml(
+  {
+    ...PARTIES,
+    supplierFiscalCode: IDS.sellerVat,
+    customerFiscalCode: IDS.buyerVat,
+    number: 'FT-1',
+    total: null,
+    lines: [
+      { Descrizione: 'A', Quantita: '3.00', PrezzoUnitario: '10.00' },
+      { Descrizione: 'B', PrezzoUnitario: '70.00' },
+      { Descrizione: 'C', PrezzoUnitario: '50.00', AliquotaIVA: '0.00', Natura: 'N2.2' },
+    ],
+  },
+  { indent: '' },
+);
+
+/** A schema-valid FSM10 TD07 invoice that passes every check: one item of 122.00 at 22 %. */
+export const SIMPLIFIED_TEMPLATE = simplifiedInvoiceXml(
+  {
+    ...PARTIES,
+    number: 'S-1',
+    lines: [{ Descrizione: 'A', Importo: '122.00', DatiIVA: { Aliquota: '22.00' } }],
+  },
+  { indent: '' },
+);
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -104,7 +84,10 @@ function locate(
   return { start: found.index, end: found.index + found[0].length, inner: found.index + name.length + 2 };
 }
 
-/** Edits a template as text, so each test shows exactly which element it changes. */
+/**
+ * Edits the serialised template as text, so each test shows exactly which element it changes, including
+ * edits the typed model cannot express (a wrong order, a bad value, a missing required element).
+ */
 export class InvoiceBuilder {
   constructor(public xml: string) {}
 
