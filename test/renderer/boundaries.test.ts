@@ -1,24 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importSpecifiers as imports, sourceFiles } from '../support/import-graph.ts';
 
 const repo = new URL('../../', import.meta.url).pathname;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(join(repo, dir), { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.tsx?$/.test(f))
-    .map((f) => join(repo, dir, f));
-}
-
-function imports(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [
-    ...text.matchAll(
-      /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'|import\s*\(\s*'([^']+)'\s*\)|import\s+'([^']+)'/g,
-    ),
-  ].map((m) => (m[1] ?? m[2] ?? m[3])!);
-}
 
 const NODE = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 

@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { staticImports } from '../support/import-graph.ts';
+import { importSpecifiers, sourceFiles, staticImports } from '../support/import-graph.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const server = join(root, 'src/sandbox-server');
@@ -10,16 +9,11 @@ const entry = join(server, 'index.ts');
 /** Code outside the server that may use it: the desktop's processes, the page's, shared code, scripts, benches. */
 const OUTSIDE = ['src/main', 'src/preload', 'src/renderer', 'src/shared', 'scripts', 'bench'];
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.tsx?$/.test(f))
-    .map((f) => join(root, dir, f));
-}
-
+/** The files of the server a file imports (static or `import()`), resolved. */
 function serverImports(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:from\s+|import\()'(\.{1,2}\/[^']+)'/g)]
-    .map((m) => resolve(dirname(file), m[1]!))
+  return importSpecifiers(file)
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => resolve(dirname(file), spec))
     .filter((target) => target.startsWith(`${server}/`));
 }
 

@@ -1,7 +1,26 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
+
+const repo = resolve(import.meta.dirname, '../..');
+
+/** Every TypeScript source file under a folder of the repository, as absolute paths. */
+export function sourceFiles(dir: string): string[] {
+  return readdirSync(join(repo, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.tsx?$/.test(f))
+    .map((f) => join(repo, dir, f));
+}
+
+/** Every module specifier a file names: static imports and re-exports, `import()` and side-effect imports. */
+export function importSpecifiers(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [
+    ...text.matchAll(
+      /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'|import\s*\(\s*'([^']+)'\s*\)|import\s+'([^']+)'/g,
+    ),
+  ].map((m) => (m[1] ?? m[2] ?? m[3])!);
+}
 
 /** What loading a module loads before any of its code runs: source files and npm packages. */
 export interface StaticImports {

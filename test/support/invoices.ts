@@ -197,18 +197,15 @@ interface Party {
   address: IndirizzoJson;
 }
 
+const ROME = { CAP: '00100', Comune: 'Roma', Provincia: 'RM', Nazione: 'IT' } as const;
+const MILAN = { CAP: '20100', Comune: 'Milano', Provincia: 'MI', Nazione: 'IT' } as const;
+
 function supplierIdentity(options: DocumentOptions): Party & { vat: string } {
   return {
     vat: options.supplierVat ?? italianVat(1),
     fiscalCode: options.supplierFiscalCode,
     name: options.supplierName ?? 'Prestatore Srl',
-    address: options.supplierAddress ?? {
-      Indirizzo: 'Via Roma 1',
-      CAP: '00100',
-      Comune: 'Roma',
-      Provincia: 'RM',
-      Nazione: 'IT',
-    },
+    address: options.supplierAddress ?? { ...ROME, Indirizzo: 'Via Roma 1' },
   };
 }
 
@@ -217,13 +214,7 @@ function customerIdentity(options: DocumentOptions): Party {
     vat: options.customerVat ?? (options.customerFiscalCode === undefined ? italianVat(2) : undefined),
     fiscalCode: options.customerFiscalCode,
     name: options.customerName ?? 'Committente Srl',
-    address: options.customerAddress ?? {
-      Indirizzo: 'Via Milano 2',
-      CAP: '20100',
-      Comune: 'Milano',
-      Provincia: 'MI',
-      Nazione: 'IT',
-    },
+    address: options.customerAddress ?? { ...MILAN, Indirizzo: 'Via Milano 2' },
   };
 }
 
