@@ -64,7 +64,6 @@ Commands:
       --account NAME     the account to fill, which must have no data yet (default "default")
 `;
 
-
 export async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
