@@ -89,7 +89,8 @@ export class IdempotencyGuard {
       }
       return send(res, rejected);
     }
-    const answer = this.deps.store.transaction(() => {
+    // Committed with the other submissions of this moment: one commit for several callers (group-commit.ts).
+    const answer = await this.deps.store.groupedTransaction(() => {
       // Another process sharing the data folder may have answered the same key meanwhile.
       const meanwhile = replay();
       if (meanwhile) return meanwhile;

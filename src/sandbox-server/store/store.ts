@@ -4,6 +4,7 @@ import { createAesGcmSecretBox, DataKeyError, type SecretBox } from '../crypto/s
 import { AccountRepository } from './accounts.ts';
 import { CompanyRepository } from './companies.ts';
 import { openDatabase, type Db } from './database.ts';
+import { GroupCommit } from './group-commit.ts';
 import { EventRepository } from './events.ts';
 import { HeldInvoiceRepository } from './held-invoices.ts';
 import { IdempotencyRepository } from './idempotency.ts';
@@ -39,6 +40,11 @@ export interface Store {
   readonly retention: RetentionRepository;
   /** Runs `work` in one transaction: all its writes land, or none do. */
   transaction<T>(work: () => T): T;
+  /**
+   * Runs `work` in one transaction as well, committed with the others queued in the same event-loop turn
+   * (group-commit.ts); settles after the commit.
+   */
+  groupedTransaction<T>(work: () => T): Promise<T>;
   close(): void;
 }
 
@@ -89,6 +95,7 @@ export function openStore(file: string, keySource: DataKeySource): Store {
     db.close();
     throw error;
   }
+  const groupCommit = new GroupCommit(db);
   return {
     db,
     box,
@@ -107,6 +114,7 @@ export function openStore(file: string, keySource: DataKeySource): Store {
     sdiDocuments: new SdiDocumentRepository(db),
     retention: new RetentionRepository(db),
     transaction: <T>(work: () => T): T => db.transaction(work)(),
+    groupedTransaction: <T>(work: () => T): Promise<T> => groupCommit.run(work),
     close: () => db.close(),
   };
 }
