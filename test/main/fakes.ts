@@ -1,3 +1,4 @@
+import type { GatewayHost } from '../../src/main/gateway.ts';
 import type { SecretStore } from '../../src/main/secret-store.ts';
 
 /** An in-memory keychain that can also play "no keychain on this machine". */
@@ -14,3 +15,14 @@ export function fakeSecretStore(available = true): SecretStore & { entries: Map<
     delete: async (account) => entries.delete(account),
   };
 }
+
+/** A desktop host that does nothing: no links opened, no files picked or written, no live send confirmed. */
+export const inertHost: GatewayHost = {
+  shell: { openExternal: async () => {} },
+  pickFiles: async () => [],
+  chooseSavePath: async () => null,
+  printToPdf: async () => new Uint8Array(),
+  readFile: async () => new Uint8Array(),
+  writeFile: async () => {},
+  confirmLiveSend: async () => false,
+};

@@ -6,7 +6,7 @@ import { DESKTOP_USER_AGENT } from '../../src/shared/api/log-view.ts';
 import type { LogEvent } from '../../src/shared/api/types.ts';
 import type { GatewayHandlers, Settings } from '../../src/shared/gateway/channels.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.ts';
-import { fakeSecretStore } from './fakes.ts';
+import { fakeSecretStore, inertHost } from './fakes.ts';
 
 describe("the desktop app's calls", () => {
   let sandbox: TestSandbox;
@@ -24,15 +24,7 @@ describe("the desktop app's calls", () => {
       })),
       secrets,
       settings: memoryJsonFile<Settings>(),
-      host: {
-        shell: { openExternal: async () => {} },
-        pickFiles: async () => [],
-        chooseSavePath: async () => null,
-        printToPdf: async () => new Uint8Array(),
-        readFile: async () => new Uint8Array(),
-        writeFile: async () => {},
-        confirmLiveSend: async () => false,
-      },
+      host: inertHost,
     });
   });
   afterAll(() => sandbox.close());

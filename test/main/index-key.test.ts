@@ -8,17 +8,7 @@ import { memoryJsonFile } from '../../src/main/json-file.ts';
 import { Profiles, type ProfilesDocument } from '../../src/main/profiles.ts';
 import { openInvoiceIndex } from '../../src/renderer/invoice-index/use-invoice-index.ts';
 import { buildGateway, type GatewayHandlers, type Settings } from '../../src/shared/gateway/channels.ts';
-import { fakeSecretStore } from './fakes.ts';
-
-const host = {
-  shell: { openExternal: async () => {} },
-  pickFiles: async () => [],
-  chooseSavePath: async () => null,
-  printToPdf: async () => new Uint8Array(),
-  readFile: async () => new Uint8Array(),
-  writeFile: async () => {},
-  confirmLiveSend: async () => false,
-};
+import { fakeSecretStore, inertHost } from './fakes.ts';
 
 function gatewayWith(indexRootKey?: () => Buffer | null) {
   const profiles = new Profiles(memoryJsonFile<ProfilesDocument>(), fakeSecretStore(true), () => ({
@@ -29,7 +19,7 @@ function gatewayWith(indexRootKey?: () => Buffer | null) {
     profiles,
     secrets: fakeSecretStore(true),
     settings: memoryJsonFile<Settings>(),
-    host,
+    host: inertHost,
     indexRootKey,
   });
 }

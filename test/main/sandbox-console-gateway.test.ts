@@ -14,7 +14,7 @@ import {
 import { createHttpGateway } from '../../src/renderer/http-gateway.ts';
 import { invoiceXml, italianVat } from '../support/invoices.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.ts';
-import { fakeSecretStore } from './fakes.ts';
+import { fakeSecretStore, inertHost } from './fakes.ts';
 
 /** The main-process handlers behind the same typed gateway the page uses (no IPC: the checks are the handlers'). */
 function gatewayOver(handlers: GatewayHandlers): Gateway {
@@ -116,15 +116,7 @@ describe('the sandbox console through the desktop gateway', () => {
         profiles,
         secrets,
         settings: memoryJsonFile<Settings>(),
-        host: {
-          shell: { openExternal: async () => {} },
-          pickFiles: async () => [],
-          chooseSavePath: async () => null,
-          printToPdf: async () => new Uint8Array(),
-          readFile: async () => new Uint8Array(),
-          writeFile: async () => {},
-          confirmLiveSend: async () => false,
-        },
+        host: inertHost,
       }),
     );
   });

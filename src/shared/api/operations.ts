@@ -225,6 +225,26 @@ function validateOperation(
   };
 }
 
+/** The stored file of a sent or received invoice, as text. */
+function payloadOperation(id: string, path: string, tag: 'send' | 'receive', summary: string): ApiOperation {
+  return {
+    id,
+    method: 'get',
+    path,
+    tag,
+    summary,
+    authenticated: true,
+    pathParams: idPath,
+    responses: {
+      200: {
+        description: 'The payload as stored: XML text, or Base64.',
+        content: { 'text/plain': Type.String() },
+      },
+    },
+    problems: [...AUTHENTICATED_PROBLEMS, 404],
+  };
+}
+
 const sandbox = (operation: Omit<ApiOperation, 'tag' | 'sandboxOnly' | 'authenticated'>): ApiOperation => ({
   ...operation,
   tag: 'sandbox',
@@ -351,22 +371,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: { 200: list('A page of sent invoices.', SendSchema) },
     problems: [...AUTHENTICATED_PROBLEMS, 404],
   },
-  {
-    id: 'getSendPayload',
-    method: 'get',
-    path: '/v1/send/{id}/payload',
-    tag: 'send',
-    summary: 'The file of a sent invoice',
-    authenticated: true,
-    pathParams: idPath,
-    responses: {
-      200: {
-        description: 'The payload as stored: XML text, or Base64.',
-        content: { 'text/plain': Type.String() },
-      },
-    },
-    problems: [...AUTHENTICATED_PROBLEMS, 404],
-  },
+  payloadOperation('getSendPayload', '/v1/send/{id}/payload', 'send', 'The file of a sent invoice'),
   {
     id: 'getSend',
     method: 'get',
@@ -414,22 +419,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: { 200: list('A page of received invoices.', ReceiveSchema) },
     problems: [...AUTHENTICATED_PROBLEMS, 404],
   },
-  {
-    id: 'getReceivePayload',
-    method: 'get',
-    path: '/v1/receive/{id}/payload',
-    tag: 'receive',
-    summary: 'The file of a received invoice (marks it read)',
-    authenticated: true,
-    pathParams: idPath,
-    responses: {
-      200: {
-        description: 'The payload as stored: XML text, or Base64.',
-        content: { 'text/plain': Type.String() },
-      },
-    },
-    problems: [...AUTHENTICATED_PROBLEMS, 404],
-  },
+  payloadOperation(
+    'getReceivePayload',
+    '/v1/receive/{id}/payload',
+    'receive',
+    'The file of a received invoice (marks it read)',
+  ),
   {
     id: 'getReceive',
     method: 'get',
