@@ -8,12 +8,17 @@ import type { Db } from './database.ts';
  * temporary triggers (which only call back into memory); a commit by another connection (`npm run sandbox --
  * keys revoke` on the folder of a running server) is seen by `PRAGMA data_version` and bumps every table.
  * Inside an open transaction nothing may be kept or reused: that transaction may still roll back.
+ *
+ * `PRAGMA data_version` is asked once per synchronous run (a request's authentication and its list read share
+ * one answer): a commit by another process during that run is seen by the next one, as if the run had happened
+ * just before it. This connection's own changes are always seen at once, through the triggers.
  */
 export class TableChanges {
   private readonly generations = new Map<string, number>();
   private readonly watched = new Set<string>();
   private readonly dataVersion: Statement;
   private lastDataVersion = -1;
+  private checkedInThisRun = false;
 
   private constructor(private readonly db: Db) {
     this.dataVersion = db.prepare('PRAGMA data_version').pluck();
@@ -50,6 +55,9 @@ export class TableChanges {
   }
 
   private checkOtherConnections(): void {
+    if (this.checkedInThisRun) return;
+    this.checkedInThisRun = true;
+    queueMicrotask(() => (this.checkedInThisRun = false));
     const version = this.dataVersion.get() as number;
     if (version === this.lastDataVersion) return;
     this.lastDataVersion = version;

@@ -71,6 +71,9 @@ const firstPage = (extra: Partial<SendListQuery> = {}): SendListQuery => ({
   ...extra,
 });
 
+/** The next event-loop turn: where the next request would be read. */
+const nextRun = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 describe('list totals and pages', () => {
   it('follow inserts, deletes and updates through this connection', () => {
     for (let i = 0; i < 5; i++) addSend();
@@ -89,7 +92,7 @@ describe('list totals and pages', () => {
     expect(store.sends.listJson(scope, byState).total).toBe(3);
   });
 
-  it('follow commits by another connection to the same file', () => {
+  it('follow commits by another connection to the same file', async () => {
     const before = store.sends.listJson(scope, firstPage()).total;
     const other = new Database(join(dir, 'scambio.sqlite'));
     try {
@@ -99,6 +102,9 @@ describe('list totals and pages', () => {
     } finally {
       other.close();
     }
+    // Another process's commit is seen from the next synchronous run on (store/table-changes.ts), as by the
+    // next request.
+    await nextRun();
     expect(store.sends.listJson(scope, firstPage()).total).toBe(before);
   });
 
@@ -155,7 +161,7 @@ describe('list totals and pages', () => {
     expect(store.updates.list(scope, query).total).toBe(3);
   });
 
-  it('serve a page as it is now, after any change to one of its rows', () => {
+  it('serve a page as it is now, after any change to one of its rows', async () => {
     const query = firstPage();
     const before = store.sends.listJson(scope, query);
     expect(store.sends.listJson(scope, query)).toBe(before); // the same page, kept
@@ -168,6 +174,7 @@ describe('list totals and pages', () => {
     } finally {
       other.close();
     }
+    await nextRun();
     const after = store.sends.listJson(scope, query);
     expect(JSON.parse(after.json)[0].nome_committente).toBe('Neri');
     // And exactly what list() builds from the rows.
