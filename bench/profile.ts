@@ -2,10 +2,11 @@
  * Where a request's time goes: `tsx bench/profile.ts PATH [seconds] [invoices]` seeds a sandbox with sent and
  * received invoices, runs it under `node --cpu-prof`, loads PATH (under /v1; `POST:/send/xml?validate=true`
  * uploads invoices) with autocannon at 10 connections, then prints the heaviest functions by self time and
- * by total time. A diagnostic, not a benchmark: profiling slows the server.
+ * by total time (the profile itself is kept where SCAMBIO_PROFILE_OUT says). A diagnostic, not a benchmark:
+ * profiling slows the server.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -175,6 +176,8 @@ try {
   await exited;
   const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error('no profile written');
+  // To look further (Chrome DevTools' Performance panel opens it): SCAMBIO_PROFILE_OUT=/tmp/x.cpuprofile.
+  if (process.env.SCAMBIO_PROFILE_OUT) copyFileSync(join(profDir, file), process.env.SCAMBIO_PROFILE_OUT);
   summarize(JSON.parse(readFileSync(join(profDir, file), 'utf8')) as { nodes: Node[]; samples: number[] });
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

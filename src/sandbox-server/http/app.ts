@@ -1,4 +1,5 @@
-import express, { type Express } from 'express';
+import express, { Router, type Express } from 'express';
+import { OPENAPI_PATH } from '../../shared/api/openapi.ts';
 import type { Logger } from 'pino';
 import type { Clock, SandboxClock } from '../clock.ts';
 import type { Services } from '../composition.ts';
@@ -33,6 +34,7 @@ import { operationQuota, statusRoutes } from './routes/status.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { referencePageRoutes } from './routes/reference-page.ts';
 import { queryChecks } from './request-checks.ts';
+import { onlyUnder, routeTable } from './route-table.ts';
 import { updateRoutes } from './routes/update.ts';
 
 export interface AppDependencies {
@@ -72,11 +74,12 @@ export function createApp(deps: AppDependencies): Express {
   // maps what the parsers and the router throw later: bad %-escapes in paths, corrupt or cut-off bodies).
   app.use(bodyGuard(uploadBytes));
   app.use('/v1/health', healthRateLimit(clock));
-  app.use('/v1', healthRoutes(store, { sdi_worker: () => deps.worker.health() }));
+  // Public routers each enter only for their own paths (route-table.ts says why).
+  app.use('/v1', onlyUnder(['/health'], healthRoutes(store, { sdi_worker: () => deps.worker.health() })));
   // The API's own description and its reference page: public, like /health.
-  app.use(openApiRoutes());
-  app.use(referencePageRoutes());
-  if (deps.ui) app.use(deps.ui.router);
+  app.use(onlyUnder([OPENAPI_PATH], openApiRoutes()));
+  app.use(onlyUnder(['/docs'], referencePageRoutes()));
+  if (deps.ui) app.use(onlyUnder(['/app'], deps.ui.router));
   app.use(corsPreflight(store));
 
   // Order matters: who is calling, from where, how often; then the log; then (for submissions) the
@@ -90,19 +93,28 @@ export function createApp(deps: AppDependencies): Express {
     ),
   ];
   const json = jsonBody(uploadBytes);
-  app.use('/v1', ...authenticated, idempotency.claim, json);
-  app.use('/v1/send', sandboxScenarioHeader);
-  app.use('/v1', operationQuota(services.quota));
+  // The API: one router, so its steps run one after the other under a single mount of /v1.
+  const api = Router();
+  api.use(...authenticated, idempotency.claim, json);
+  api.use('/send', sandboxScenarioHeader);
+  api.use(operationQuota(services.quota));
   // Query parameters against their published definitions (src/shared/api/operations.ts), before any route.
-  app.use('/v1', queryChecks());
-  app.use('/v1', companyRoutes(services, store));
-  app.use('/v1', sendRoutes(services, store, idempotency, { uploadBytes }));
-  app.use('/v1', receiveRoutes(services, store));
-  app.use('/v1', logRoutes(store));
-  app.use('/v1', updateRoutes(services.updates, store));
-  app.use('/v1', statusRoutes(services.quota));
-  app.use('/v1', exportRoutes(services.exports, store));
-  app.use('/v1', webhookRoutes(services.webhooks, store));
+  api.use(queryChecks());
+  const webhooks = webhookRoutes(services.webhooks, store);
+  api.use(
+    routeTable({
+      company: companyRoutes(services, store),
+      send: sendRoutes(services, store, idempotency, { uploadBytes }),
+      receive: receiveRoutes(services, store),
+      log: logRoutes(store),
+      update: updateRoutes(services.updates, store),
+      status: statusRoutes(services.quota),
+      export: exportRoutes(services.exports, store),
+      webhook: webhooks,
+      webhookhistory: webhooks,
+    }),
+  );
+  app.use('/v1', api);
   app.use(
     '/_sandbox',
     ...authenticated,

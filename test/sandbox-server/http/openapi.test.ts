@@ -44,7 +44,8 @@ const NOT_API = /^\/(app|docs)(\/|$)/;
 
 interface RouterLayer {
   route?: { path: string | string[]; methods: Record<string, boolean> };
-  handle?: { stack?: RouterLayer[] };
+  /** A router's own layers, or the routers a dispatcher (http/route-table.ts) passes requests to, and which. */
+  handle?: { stack?: RouterLayer[]; dispatches?: { under: string; router: { stack?: RouterLayer[] } }[] };
   rawPath?: string | string[];
 }
 
@@ -59,8 +60,18 @@ function routesOf(stack: RouterLayer[], prefix = ''): string[] {
           .map((method) => `${method.toUpperCase()} ${prefix}${path}`),
       );
     }
-    if (!layer.handle?.stack) return [];
     const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
+    if (layer.handle?.dispatches) {
+      // Only the routes a dispatcher can reach: those under the paths it sends to their router.
+      return layer.handle.dispatches.flatMap(({ under, router }) =>
+        routesOf(router.stack ?? [], prefix + mount).filter((route) => {
+          const path = route.split(' ')[1]!;
+          const base = prefix + mount + under;
+          return path === base || path.startsWith(`${base}/`);
+        }),
+      );
+    }
+    if (!layer.handle?.stack) return [];
     return routesOf(layer.handle.stack, prefix + mount);
   });
 }
