@@ -107,10 +107,34 @@ const RESPONSE_BODY_DEFLATED = 'events.response_body.deflate-raw';
  */
 const DEFLATE_OPTIONS = { level: 1, windowBits: 12, memLevel: 8 } as const;
 
-function sealBody(body: string, box: SecretBox): Buffer {
+/**
+ * The deflated form of the last few bodies logged. A client polling a list gets the same page (from the list
+ * cache) again and again, and the log keeps the same 4 KiB beginning of it each time: finding it here costs a
+ * string comparison, deflating it again some 15 µs (5 % of such a read). Only the compression is reused; each
+ * entry is still sealed on its own, with its own IV.
+ */
+class RecentDeflates {
+  private static readonly MAX = 32;
+  private readonly deflated = new Map<string, Buffer>();
+
+  of(body: string, bytes: Buffer): Buffer {
+    let compressed = this.deflated.get(body);
+    if (compressed) {
+      // Most recently used last: the oldest is the one dropped.
+      this.deflated.delete(body);
+    } else {
+      compressed = deflateRawSync(bytes, DEFLATE_OPTIONS);
+      if (this.deflated.size >= RecentDeflates.MAX) this.deflated.delete(this.deflated.keys().next().value!);
+    }
+    this.deflated.set(body, compressed);
+    return compressed;
+  }
+}
+
+function sealBody(body: string, box: SecretBox, recent: RecentDeflates): Buffer {
   const bytes = Buffer.from(body, 'utf8');
   if (bytes.length < DEFLATE_FROM_BYTES) return box.seal(bytes, RESPONSE_BODY);
-  return box.seal(deflateRawSync(bytes, DEFLATE_OPTIONS), RESPONSE_BODY_DEFLATED);
+  return box.seal(recent.of(body, bytes), RESPONSE_BODY_DEFLATED);
 }
 
 function openBody(sealed: Buffer, box: SecretBox): string {
@@ -153,6 +177,7 @@ interface PendingEvent {
 export class EventRepository {
   private pending: PendingEvent[] = [];
   private flushScheduled = false;
+  private readonly recentDeflates = new RecentDeflates();
 
   constructor(
     private readonly db: Db,
@@ -226,7 +251,7 @@ export class EventRepository {
         event.resourceId,
         sealText(this.box, event.userAgent, 'events.user_agent'),
         sealText(this.box, event.query, 'events.query'),
-        event.responseBody === null ? null : sealBody(event.responseBody, this.box),
+        event.responseBody === null ? null : sealBody(event.responseBody, this.box, this.recentDeflates),
         event.dateTime,
       ).lastInsertRowid,
     );

@@ -150,4 +150,28 @@ describe('a group commit', () => {
     expect(store.events.get(scope, before!.id)?.endpoint).toBe('/v1/unit/before');
     expect(store.events.get(scope, after!.id)?.endpoint).toBe('/v1/unit/after');
   });
+
+  it('stores a body logged again and again (a polled list) each time whole, each sealed on its own', () => {
+    const store = sandbox.server.store;
+    const scope = {
+      accountId: store.accounts.ensure('unit-repeat', new Date().toISOString()),
+      environment: 'test' as const,
+    };
+    const page = JSON.stringify(Array.from({ length: 60 }, (_, i) => ({ id: i, name: `Cliente ${i} Srl` })));
+    // More different bodies than the deflated forms kept, then the first again: every one reads back whole.
+    const bodies = [page, ...Array.from({ length: 40 }, (_, i) => `${page}${' '.repeat(i + 1)}`), page, page];
+    const ids = bodies.map((responseBody) => store.events.insert(scope, event({ responseBody })));
+    for (const [i, id] of ids.entries()) expect(store.events.get(scope, id)?.response_body).toBe(bodies[i]);
+    const reader = new Database(join(sandbox.dataDir, 'scambio.sqlite'), { readonly: true });
+    try {
+      const sealed = reader
+        .prepare(`SELECT response_body FROM events WHERE id IN (${ids.slice(-2).join(',')})`)
+        .pluck()
+        .all() as Buffer[];
+      expect(sealed).toHaveLength(2);
+      expect(sealed[0]!.equals(sealed[1]!)).toBe(false);
+    } finally {
+      reader.close();
+    }
+  });
 });
