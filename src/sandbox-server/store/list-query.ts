@@ -44,6 +44,8 @@ export class Filter {
   private readonly clauses: string[] = [];
   private readonly clauseParams: unknown[] = [];
   private fullText: FullTextSearch | null = null;
+  /** `identity` and the tables read, worked out once per filter (a request asks several times). */
+  private described: { identity: string; tables: Map<string, readonly string[]> } | null = null;
   /** Whether a full-text search narrows the list; see `listRows` for why it matters. */
   searching = false;
 
@@ -52,6 +54,7 @@ export class Filter {
   }
 
   where(sql: string, ...params: unknown[]): this {
+    this.described = null;
     this.clauses.push(sql);
     this.clauseParams.push(...params);
     return this;
@@ -89,6 +92,7 @@ export class Filter {
     const text = q.trim();
     this.searching = true;
     if ([...text].length >= 3) {
+      this.described = null;
       this.fullText = { ftsTable, columns, text };
       return this;
     }
@@ -98,12 +102,26 @@ export class Filter {
 
   /** A description two filters share exactly when they select the same rows (for ListCache). */
   get identity(): string {
-    return JSON.stringify([this.clauses, this.clauseParams, this.fullText]);
+    this.described ??= {
+      identity: JSON.stringify([this.clauses, this.clauseParams, this.fullText]),
+      tables: new Map(),
+    };
+    return this.described.identity;
   }
 
-  /** The full-text index a search reads, if any. */
-  get fullTextTable(): string | null {
-    return this.fullText?.ftsTable ?? null;
+  /** The tables a list of `table` with this filter reads: those its clauses name, the searched one's too. */
+  tablesRead(table: string): readonly string[] {
+    const identity = this.identity;
+    const known = this.described!.tables.get(table);
+    if (known) return known;
+    const tables = new Set([table]);
+    for (const match of identity.matchAll(/\b(?:FROM|JOIN)\s+(\w+)/gi)) {
+      tables.add(match[1]!.replace(/_fts$/, ''));
+    }
+    if (this.fullText) tables.add(this.fullText.ftsTable.replace(/_fts$/, ''));
+    const read = [...tables];
+    this.described!.tables.set(table, read);
+    return read;
   }
 
   /** The WHERE clause and its parameters, the full-text search (if any) included. */
@@ -356,15 +374,6 @@ function listCache(db: Db): ListCache {
  * The tables a list reads: its own, and any a filter reads through a subquery. A full-text index (`x_fts`)
  * changes only with its content table `x` (through x's triggers), so it stands for `x`.
  */
-function tablesRead(table: string, filter: Filter): string[] {
-  const tables = new Set([table]);
-  for (const match of filter.identity.matchAll(/\b(?:FROM|JOIN)\s+(\w+)/gi)) {
-    tables.add(match[1]!.replace(/_fts$/, ''));
-  }
-  if (filter.fullTextTable) tables.add(filter.fullTextTable.replace(/_fts$/, ''));
-  return [...tables];
-}
-
 export function listRows<Row>(
   db: Db,
   table: string,
@@ -379,7 +388,7 @@ export function listRows<Row>(
   const order = sorting ? `${sorting.column} ${direction}, id ${direction}` : 'id ASC';
   const offset = (paging.page - 1) * paging.pageSize;
   const cache = listCache(db);
-  const tables = tablesRead(table, filter);
+  const tables = filter.tablesRead(table);
   const key = `${table}\u0000${filter.identity}`;
   const known = cache.total(key, tables);
   if (filter.searching && known === undefined) {
@@ -449,6 +458,20 @@ export function listRows<Row>(
 }
 
 /**
+ * A short stand-in for a row's JSON expression (a kilobyte of SQL) in page keys. The expressions are a handful
+ * of constants in the repositories, so the numbering stays small.
+ */
+const rowJsonIds = new Map<string, number>();
+function rowJsonId(rowJson: string): number {
+  let id = rowJsonIds.get(rowJson);
+  if (id === undefined) {
+    id = rowJsonIds.size;
+    rowJsonIds.set(rowJson, id);
+  }
+  return id;
+}
+
+/**
  * `listRows` with each row serialized by SQLite (`jsonObject` in `rowJson`), joined into the page's JSON
  * array. Same filter, order, paging and total as `listRows`, so the same page; kept until a table it reads
  * changes (ListCache), so an unchanged list read again costs a lookup.
@@ -462,8 +485,15 @@ export function listJson(
   rowJson: string,
 ): JsonListResult {
   const cache = listCache(db);
-  const tables = tablesRead(table, filter);
-  const key = JSON.stringify([table, rowJson, filter.identity, sorting, paging.page, paging.pageSize]);
+  const tables = filter.tablesRead(table);
+  const key = [
+    table,
+    rowJsonId(rowJson),
+    filter.identity,
+    sorting ? `${sorting.column} ${sorting.descending ? 'DESC' : 'ASC'}` : '',
+    paging.page,
+    paging.pageSize,
+  ].join('\u0000');
   const kept = cache.page(key, tables);
   if (kept) return kept;
   const { rows, total } = listRows<{ j: string }>(db, table, filter, sorting, paging, `${rowJson} AS j`);
