@@ -9,7 +9,9 @@ export function sendList<Row>(res: Response, result: ListResult<Row>): void {
 
 /** `sendList` for a page the store already serialized: the same headers and body as `res.json` would send. */
 export function sendJsonList(res: Response, result: JsonListResult): void {
-  res.set(TOTAL_COUNT_HEADER, String(result.total)).type('application/json').send(result.json);
+  res
+    .set({ [TOTAL_COUNT_HEADER]: String(result.total), 'Content-Type': 'application/json; charset=utf-8' })
+    .send(result.bytes);
 }
 
 export function sendCreated(res: Response, location: string, body: unknown): void {

@@ -153,6 +153,15 @@ describe('GET /receive filters', () => {
     expect(await ids({ date_sent_from: a.date_sent!, last_update_to: b.last_update! })).toEqual([a.id, b.id]);
     expect(await ids({ sort: '-document_date' })).toEqual([b.id, a.id]);
     expect((await caller.get('/v1/receive', { query: { unread: 'maybe' } })).status).toBe(400);
+    // A page the server kept is written from its kept bytes: the same headers and body as the first time.
+    const first = await caller.get<Receive[]>('/v1/receive', { query: { sort: '-document_date' } });
+    const again = await caller.get<Receive[]>('/v1/receive', { query: { sort: '-document_date' } });
+    for (const res of [first, again]) {
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('service-total-count')).toBe('2');
+      expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(res.text)));
+    }
+    expect(again.text).toBe(first.text);
   });
 });
 

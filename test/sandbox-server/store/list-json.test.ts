@@ -67,6 +67,7 @@ describe('list pages serialized by SQLite', () => {
         const sends = store.sends.list(scope, query);
         const sendsJson = store.sends.listJson(scope, query);
         expect(sendsJson.json).toBe(JSON.stringify(sends.rows));
+        expect(sendsJson.bytes.equals(Buffer.from(JSON.stringify(sends.rows), 'utf8'))).toBe(true);
         expect(sendsJson.total).toBe(sends.total);
         const receives = store.receives.list(scope, { ...query, unread: query.q === undefined });
         const receivesJson = store.receives.listJson(scope, { ...query, unread: query.q === undefined });
