@@ -1,6 +1,6 @@
 import type { Environment } from '../../shared/api/types.ts';
 import type { Db } from './database.ts';
-import { TableChanges } from './table-changes.ts';
+import { KeptValues } from './kept-values.ts';
 import { prepared } from './statements.ts';
 
 /** Read-only: the one found by hash is shared by the requests that use the key (see `findKeyByHash`). */
@@ -51,11 +51,10 @@ export class AccountRepository {
    * Keys found by hash, kept while neither table changes (table-changes.ts): every request looks its key up, and
    * a revocation, also by the CLI on the folder of a running server, takes effect on the next request.
    */
-  private readonly keptKeys = new Map<string, { stamp: string; record: ApiKeyRecord }>();
-  private readonly changes: TableChanges;
+  private readonly keptKeys: KeptValues<ApiKeyRecord>;
 
   constructor(private readonly db: Db) {
-    this.changes = TableChanges.of(db);
+    this.keptKeys = new KeptValues(db, KEY_TABLES, MAX_KEPT_KEYS);
   }
 
   /** The id of the named account, created on first use. */
@@ -97,23 +96,16 @@ export class AccountRepository {
   }
 
   findKeyByHash(hash: Buffer): ApiKeyRecord | null {
-    const stamp = this.changes.stamp(KEY_TABLES);
-    const id = hash.toString('base64');
-    const kept = this.keptKeys.get(id);
-    if (kept !== undefined && kept.stamp === stamp) return kept.record;
-    const row = prepared(
-      this.db,
-      `SELECT ${KEY_COLUMNS} FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`,
-    ).get(hash) as KeyRow | undefined;
-    if (!row) return null;
-    const key = toKey(row);
-    const record: ApiKeyRecord = Object.freeze({ ...key, origins: Object.freeze(key.origins) });
-    if (stamp !== null) {
-      this.keptKeys.delete(id);
-      if (this.keptKeys.size >= MAX_KEPT_KEYS) this.keptKeys.delete(this.keptKeys.keys().next().value!);
-      this.keptKeys.set(id, { stamp, record });
-    }
-    return record;
+    return this.keptKeys.get(hash.toString('base64'), () => {
+      const row = prepared(
+        this.db,
+        `SELECT ${KEY_COLUMNS} FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`,
+      ).get(hash) as KeyRow | undefined;
+      if (!row) return null;
+      const key = toKey(row);
+      // Frozen: the same record is handed to every request that presents this key.
+      return Object.freeze({ ...key, origins: Object.freeze(key.origins) });
+    });
   }
 
   listKeys(): ApiKeyRecord[] {
