@@ -9,9 +9,12 @@ export function sendList<Row>(res: Response, result: ListResult<Row>): void {
 
 /** `sendList` for a page the store already serialized: the same headers and body as `res.json` would send. */
 export function sendJsonList(res: Response, result: JsonListResult): void {
-  res
-    .set({ [TOTAL_COUNT_HEADER]: String(result.total), 'Content-Type': 'application/json; charset=utf-8' })
-    .send(result.bytes);
+  sendSerialized(res.set(TOTAL_COUNT_HEADER, String(result.total)), result.bytes);
+}
+
+/** JSON the store already serialized (UTF-8): the same headers and body as `res.json` would send. */
+export function sendSerialized(res: Response, json: Buffer): void {
+  res.set('Content-Type', 'application/json; charset=utf-8').send(json);
 }
 
 export function sendCreated(res: Response, location: string, body: unknown): void {

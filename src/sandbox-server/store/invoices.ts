@@ -11,6 +11,7 @@ import {
   type Paging,
   type Sorting,
 } from './list-query.ts';
+import { KeptValues } from './kept-values.ts';
 import { renderPayload } from './payload.ts';
 import { prepared } from './statements.ts';
 import type { Scope } from './scope.ts';
@@ -235,6 +236,17 @@ export function exportPage<Extra extends object = object>(
   }));
 }
 
+/** One invoice as the API shows it without its payload, serialized (`getJson`). */
+export interface InvoiceJson {
+  readonly id: number;
+  readonly companyId: number;
+  /** The JSON object in UTF-8, as it goes out. */
+  readonly bytes: Buffer;
+}
+
+/** Invoices kept serialized at most, per table (about 600 bytes each). */
+const MAX_KEPT_INVOICES = 4096;
+
 /** What tells the sends table from the receives table; everything else about storing an invoice is shared. */
 export interface InvoiceTable<Row extends InvoiceRow, Invoice extends { payload?: string }, New, Query> {
   table: 'sends' | 'receives';
@@ -264,6 +276,7 @@ export class InvoiceRepository<
   Query extends InvoiceListQuery,
 > {
   protected readonly payloadLabel: string;
+  private readonly keptJson: KeptValues<InvoiceJson>;
 
   constructor(
     protected readonly db: Db,
@@ -271,6 +284,7 @@ export class InvoiceRepository<
     protected readonly spec: InvoiceTable<Row, Invoice, New, Query>,
   ) {
     this.payloadLabel = `${spec.table}.payload`;
+    this.keptJson = new KeptValues(db, [spec.table], MAX_KEPT_INVOICES);
   }
 
   insert(scope: Scope, invoice: New): Invoice {
@@ -313,6 +327,25 @@ export class InvoiceRepository<
       scope.accountId,
       scope.environment,
     );
+  }
+
+  /**
+   * `get` without the payload, as the JSON `res.json` would send, built by SQLite with the list pages' own
+   * expression (`spec.json`) and kept while the table is unchanged: a client polling one invoice for its state
+   * reads it again and again. Also its id and company, which the request log notes.
+   */
+  getJson(scope: Scope, id: number): InvoiceJson | null {
+    return this.keptJson.get(`${scope.accountId}\u0000${scope.environment}\u0000${id}`, () => {
+      const row = prepared(
+        this.db,
+        `SELECT id, company_id, ${this.spec.json} AS j FROM ${this.spec.table}
+         WHERE id = ? AND account_id = ? AND environment = ?`,
+      ).get(id, scope.accountId, scope.environment) as
+        { id: number; company_id: number; j: string } | undefined;
+      return row
+        ? Object.freeze({ id: row.id, companyId: row.company_id, bytes: Buffer.from(row.j, 'utf8') })
+        : null;
+    });
   }
 
   /** The invoice file exactly as stored (DER for a signed file): what SDI checks and hashes. */

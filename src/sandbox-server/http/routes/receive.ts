@@ -6,7 +6,7 @@ import type { Store } from '../../store/store.ts';
 import { noteResource, pathParam, scopeOf } from '../context.ts';
 import { readInvoiceListQuery } from '../invoice-query.ts';
 import { QueryReader } from '../query.ts';
-import { sendJsonList, sendList } from '../responses.ts';
+import { sendJsonList, sendList, sendSerialized } from '../responses.ts';
 
 function receiveId(raw: string): number {
   const id = parseResourceId(raw);
@@ -34,6 +34,14 @@ export function receiveRoutes(services: Services, store: Store): Router {
 
   router.get('/receive/:id', (req, res) => {
     const includePayload = new QueryReader(req).boolean('include_payload') ?? false;
+    if (!includePayload) {
+      // Reading the metadata changes nothing: serialized by SQLite, kept while unchanged (getJson).
+      const id = receiveId(pathParam(req, 'id'));
+      const kept = store.receives.getJson(scopeOf(res), id);
+      if (!kept) throw new ServiceError('not-found', 'notFound.receive', { id });
+      noteResource(res, kept.companyId, kept.id);
+      return sendSerialized(res, kept.bytes);
+    }
     const receive = services.receives.get(scopeOf(res), receiveId(pathParam(req, 'id')), includePayload);
     noteResource(res, receive.company_id, receive.id);
     res.json(receive);

@@ -12,7 +12,7 @@ import { readInvoiceListQuery } from '../invoice-query.ts';
 import { QueryReader } from '../query.ts';
 import type { IdempotencyGuard } from '../idempotency.ts';
 import { rawBodyOf } from '../raw-body.ts';
-import { sendJsonList, sendList } from '../responses.ts';
+import { sendJsonList, sendList, sendSerialized } from '../responses.ts';
 import { decodeSendBody } from '../send-body.ts';
 
 type Upload = Pick<SubmissionRequest, 'bytes' | 'encoding' | 'fileName' | 'suggestedFileName' | 'metaData'>;
@@ -77,6 +77,13 @@ export function sendRoutes(
     const includePayload = new QueryReader(req).boolean('include_payload') ?? false;
     const id = parseResourceId(x);
     const scope = scopeOf(res);
+    if (id !== null && !includePayload) {
+      // The common poll for an invoice's state: serialized by SQLite, kept while unchanged (getJson).
+      const kept = store.sends.getJson(scope, id);
+      if (!kept) throw new ServiceError('not-found', 'notFound.send', { id: x });
+      noteResource(res, kept.companyId, kept.id);
+      return sendSerialized(res, kept.bytes);
+    }
     const send =
       id === null
         ? store.sends.getByIdentifier(scope, x, includePayload)
