@@ -34,6 +34,23 @@ export function logBody(chunk: string | Buffer, limit: number): string {
   return chunk.length <= limit ? chunk.toString('utf8') : cut(chunk, limit, chunk.length);
 }
 
+/**
+ * The logged beginning of bodies sent as bytes, by the Buffer sent. Kept list pages and invoices go out as the
+ * same Buffer each time they are read again (store/list-query.ts, store/invoices.ts); their log text is then
+ * the same string too, found by identity, which is also what makes the log's reuse of its deflated form cheap
+ * (store/events.ts). Entries go with their Buffers.
+ */
+const loggedBeginnings = new WeakMap<Buffer, { limit: number; text: string }>();
+
+function loggedBeginning(chunk: string | Buffer, limit: number): string {
+  if (typeof chunk === 'string') return logBody(chunk, limit);
+  const known = loggedBeginnings.get(chunk);
+  if (known?.limit === limit) return known.text;
+  const text = logBody(chunk, limit);
+  loggedBeginnings.set(chunk, { limit, text });
+  return text;
+}
+
 function cut(bytes: Buffer, limit: number, total: number): string {
   let end = limit;
   while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
@@ -62,7 +79,7 @@ export function eventLog(
     res.send = (chunk?: unknown) => {
       if (typeof chunk === 'string' || Buffer.isBuffer(chunk)) {
         const read = req.method === 'GET' && res.statusCode < 300;
-        body = logBody(chunk, read ? READ_BODY_LOG_LIMIT : RESPONSE_BODY_LOG_LIMIT);
+        body = loggedBeginning(chunk, read ? READ_BODY_LOG_LIMIT : RESPONSE_BODY_LOG_LIMIT);
       }
       return send(chunk);
     };

@@ -46,6 +46,33 @@ describe('the request log', () => {
     expect(JSON.parse(upload!.response_body!)).toMatchObject({ id: sent.id });
   });
 
+  it('logs a page or an invoice read again from kept bytes as it logged it the first time', async () => {
+    // Enough invoices for the page to pass the 4 KiB a logged read keeps.
+    for (let i = 0; i < 12; i++) {
+      await caller.post('/v1/send/xml', {
+        body: invoiceXml({ supplierVat: italianVat(400), number: `KEPT-${i}` }),
+        headers: { 'content-type': 'application/xml' },
+      });
+    }
+    const page = await caller.get('/v1/send', { query: { page_size: 13 } });
+    expect(Buffer.byteLength(page.text)).toBeGreaterThan(4096);
+    await caller.get('/v1/send', { query: { page_size: 13 } });
+    await caller.get(`/v1/send/${sent.id}`);
+    const invoice = await caller.get(`/v1/send/${sent.id}`);
+    const pages = await events({ query: 'page_size=13' });
+    expect(pages).toHaveLength(2);
+    for (const entry of pages) {
+      expect(entry.response_body).toMatch(/…\[truncated \d+ bytes\]$/);
+      expect(page.text.startsWith(entry.response_body!.replace(/…\[truncated \d+ bytes\]$/, ''))).toBe(true);
+    }
+    expect(pages[1]!.response_body).toBe(pages[0]!.response_body);
+    const reads = (await events({ endpoint: `/v1/send/${sent.id}`, method: 'GET' })).slice(-2);
+    expect(reads.map((e) => [e.response_body, e.resource_id, e.company_id])).toEqual([
+      [invoice.text, sent.id, company.id],
+      [invoice.text, sent.id, company.id],
+    ]);
+  });
+
   it('records failures with their error text and the query string', async () => {
     const [missing] = await events({ status_code: 404 });
     expect(missing).toMatchObject({ endpoint: '/v1/send/999999', success: false });
