@@ -16,6 +16,7 @@ import { launchSandboxHost } from '../src/main/sandbox-host/launch.ts';
 import { LOCAL_ACCOUNT } from '../src/main/sandbox-host/protocol.ts';
 import { forkSandboxHost } from '../src/main/sandbox-host/node-child.ts';
 import { unavailableSecretStore } from '../src/main/secret-store.ts';
+import { inertHost } from '../test/main/fakes.ts';
 import { launchChromium } from '../test/support/chromium.ts';
 import { buildRendererToTemp } from '../test/e2e/support/build-renderer.ts';
 import type { Settings } from '../src/shared/gateway/channels.ts';
@@ -39,15 +40,8 @@ async function exportThroughGateway(baseUrl: string, key: string, target: string
     profiles: new Profiles(memoryJsonFile<ProfilesDocument>(), secrets, () => ({ baseUrl, key })),
     secrets,
     settings: memoryJsonFile<Settings>(),
-    host: {
-      shell: { openExternal: async () => {} },
-      pickFiles: async () => [],
-      chooseSavePath: async () => target,
-      printToPdf: async () => new Uint8Array(),
-      readFile: async () => new Uint8Array(),
-      writeFile: async () => {},
-      confirmLiveSend: async () => false,
-    },
+    // The export is saved where the bench says; nothing else of the desktop is used.
+    host: { ...inertHost, chooseSavePath: async () => target },
   });
   let progressEvents = 0;
   const context = { emit: () => void progressEvents++ };
