@@ -54,29 +54,33 @@ function agedSends(until: string, finished: FinishedStates): { sql: string; para
 const AGED_RECEIVES = 'created <= ?';
 const AGED_EVENTS = 'created <= ?';
 
+/**
+ * Rows per DELETE statement in bulk deletions. The statement journal keeps, in memory (database.ts), the pages a
+ * statement changes; chunks bound it whatever the table's size, where one statement over a million invoices
+ * would hold gigabytes.
+ */
+export const DELETE_CHUNK_ROWS = 2_000;
+
 /** Bulk deletions: retention by age, and the sandbox reset of one account's data. */
 export class RetentionRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly chunkRows = DELETE_CHUNK_ROWS,
+  ) {}
 
   /** Sent invoices SDI is done with, last updated at `until` or before; their updates go with them. */
   purgeSends(environment: Environment, until: string, finished: FinishedStates): number {
     const aged = agedSends(until, finished);
-    return prepared(this.db, `DELETE FROM sends WHERE environment = ? AND ${aged.sql}`).run(
-      environment,
-      ...aged.params,
-    ).changes;
+    return this.deleteWhere('sends', `environment = ? AND ${aged.sql}`, [environment, ...aged.params]);
   }
 
   /** Received invoices that arrived at `until` or before. */
   purgeReceives(environment: Environment, until: string): number {
-    return prepared(this.db, `DELETE FROM receives WHERE environment = ? AND ${AGED_RECEIVES}`).run(
-      environment,
-      until,
-    ).changes;
+    return this.deleteWhere('receives', `environment = ? AND ${AGED_RECEIVES}`, [environment, until]);
   }
 
   purgeEvents(until: string): number {
-    return prepared(this.db, `DELETE FROM events WHERE ${AGED_EVENTS}`).run(until).changes;
+    return this.deleteWhere('events', AGED_EVENTS, [until]);
   }
 
   /** How much of one account's data the purges above would remove with these cutoffs; deletes nothing. */
@@ -101,17 +105,35 @@ export class RetentionRepository {
 
   /** Deletes everything one account owns in one environment, except its keys. */
   resetScope(scope: Scope): ResetCounts {
-    const run = (sql: string): number =>
-      prepared(this.db, sql).run(scope.accountId, scope.environment).changes;
-    const update = run('DELETE FROM updates WHERE account_id = ? AND environment = ?');
-    const send = run('DELETE FROM sends WHERE account_id = ? AND environment = ?');
-    const receive = run('DELETE FROM receives WHERE account_id = ? AND environment = ?');
-    const log = run('DELETE FROM events WHERE account_id = ? AND environment = ?');
-    const company = run('DELETE FROM companies WHERE account_id = ? AND environment = ?');
-    const held = run('DELETE FROM held_invoices WHERE sender_account_id = ? AND environment = ?');
-    run('DELETE FROM idempotency_keys WHERE account_id = ? AND environment = ?');
-    run('DELETE FROM operation_counts WHERE account_id = ? AND environment = ?');
-    run('DELETE FROM jobs WHERE account_id = ? AND environment = ?');
+    const params = [scope.accountId, scope.environment];
+    const owned = (table: string, owner = 'account_id'): number =>
+      this.deleteWhere(table, `${owner} = ? AND environment = ?`, params);
+    const update = owned('updates');
+    const send = owned('sends');
+    const receive = owned('receives');
+    const log = owned('events');
+    const company = owned('companies');
+    const held = owned('held_invoices', 'sender_account_id');
+    owned('idempotency_keys');
+    owned('operation_counts');
+    owned('jobs');
     return { company, send, receive, update, log, held };
+  }
+
+  /**
+   * Deletes the rows of `table` that `where` selects, `chunkRows` per statement, and says how many. Rows that
+   * cascades or triggers remove are not counted, as with a single DELETE.
+   */
+  private deleteWhere(table: string, where: string, params: readonly unknown[]): number {
+    const statement = prepared(
+      this.db,
+      `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${this.chunkRows})`,
+    );
+    let deleted = 0;
+    for (;;) {
+      const changes = statement.run(...params).changes;
+      deleted += changes;
+      if (changes < this.chunkRows) return deleted;
+    }
   }
 }
