@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SdiInvoiceKey } from '../../../../src/shared/fatturapa/sdi-checks/index.ts';
+import { italianDate } from '../../../../src/shared/fatturapa/sdi-checks/document.ts';
 import { IDS, ordinary, simplified } from './invoice-builder.ts';
 
 const DATA_PATH = 'FatturaElettronicaBody[1]/DatiGenerali/DatiGeneraliDocumento/Data';
@@ -26,6 +27,23 @@ describe('document checks', () => {
     expect(ordinary().codes({ receivedAt: new Date('2024-03-14T23:30:00Z') })).toEqual([]);
     expect(ordinary().codes({ receivedAt: new Date('2024-06-01T10:00:00Z') })).toEqual([]);
     expect(ordinary().codes({})).toEqual([]);
+  });
+
+  it('the Italian date turns at Rome midnight, in winter and summer, however the calls follow one another', () => {
+    const at = (iso: string) => italianDate(new Date(iso));
+    // Winter (UTC+1) and summer (UTC+2), the last millisecond before midnight and midnight itself, asked in an
+    // order that reuses and leaves the minute kept from the call before.
+    expect(at('2026-01-01T22:59:59.999Z')).toBe('2026-01-01');
+    expect(at('2026-01-01T22:59:00.000Z')).toBe('2026-01-01');
+    expect(at('2026-01-01T23:00:00.000Z')).toBe('2026-01-02');
+    expect(at('2026-01-01T22:59:30.000Z')).toBe('2026-01-01');
+    expect(at('2026-07-01T21:59:59.999Z')).toBe('2026-07-01');
+    expect(at('2026-07-01T22:00:00.000Z')).toBe('2026-07-02');
+    expect(at('2026-07-01T22:00:59.999Z')).toBe('2026-07-02');
+    // The night the clocks go forward (29 March 2026, 02:00 → 03:00 in Rome).
+    expect(at('2026-03-28T22:59:59.999Z')).toBe('2026-03-28');
+    expect(at('2026-03-28T23:00:00.000Z')).toBe('2026-03-29');
+    expect(() => italianDate(new Date(Number.NaN))).toThrow(RangeError);
   });
 
   it('00418: rejects a Data earlier than a linked invoice’s date (ordinary and FSM10)', () => {
