@@ -17,6 +17,7 @@ import type { Store } from '../store/store.ts';
 import type { CompanyService } from './companies.ts';
 import type { TaskRunner } from '../workers/pool.ts';
 import { inspectInvoiceFile } from '../workers/invoice.ts';
+import type { InspectInvoiceInput } from '../workers/tasks.ts';
 import type { InvoiceFileLimits, ReadInvoiceFile } from './invoice-file.ts';
 import { invalid, type KeyedProblem, type Problem } from './service-error.ts';
 import type { ValidationReport } from './invoice-validation.ts';
@@ -114,11 +115,23 @@ export class SubmissionService {
 
   /** Reads, signs if asked, names and validates if asked: everything that can fail, before anything is written. */
   async prepare(scope: Scope, request: SubmissionRequest): Promise<PreparedSubmission> {
-    const inspected = await inspectInvoiceFile(this.deps.workers, request.bytes, this.deps.limits);
+    // With validate=true the first read validates too: reading is most of validating's cost, and the verdict
+    // does not depend on the name chosen below (the only name check, 00001, cannot fail on a name `name`
+    // returns). It stands for the file as read; a file signed here is another file, validated again.
+    const validation = request.validate ? this.validationContext(null) : undefined;
+    const inspected = await inspectInvoiceFile(
+      this.deps.workers,
+      request.bytes,
+      this.deps.limits,
+      validation,
+    );
     if (!inspected.ok) return this.unreadable(scope, request, inspected.problem);
     const { file, signedHere } = await this.sign(scope, request.signature, inspected.file);
     const fileName = this.name(scope, request, file, signedHere);
-    if (request.validate) await this.validate(file, fileName);
+    if (request.validate) {
+      if (signedHere) await this.validate(file, fileName);
+      else assertValid(inspected);
+    }
     return { scope, request, file, fileName, signedHere };
   }
 
@@ -327,18 +340,20 @@ export class SubmissionService {
     return this.generateFileName(scope, file);
   }
 
+  /** Validates a file signed here: read again on the worker, with no size limit on an envelope made here. */
   private async validate(file: ReadInvoiceFile, fileName: string): Promise<void> {
-    // Read again on the worker (its parsed document does not come back): the bytes passed the read step,
-    // and no size limit applies to an envelope signed here.
     const inspected = await inspectInvoiceFile(
       this.deps.workers,
       file.bytes,
       { maxBytes: Number.MAX_SAFE_INTEGER },
-      { fileName, at: this.deps.clock.now(), lenientIds: this.deps.lenientIds },
+      this.validationContext(fileName),
     );
     if (!inspected.ok) throw invalid([inspected.problem], 'invoice.invalid');
-    const problems = inspected.problems ?? [];
-    if (problems.length > 0) throw invalid(problems, 'invoice.invalid', inspected.omitted);
+    assertValid(inspected);
+  }
+
+  private validationContext(fileName: string | null): NonNullable<InspectInvoiceInput['validation']> {
+    return { fileName, at: this.deps.clock.now(), lenientIds: this.deps.lenientIds };
   }
 
   private generateFileName(scope: Scope, file: ReadInvoiceFile): string {
@@ -350,6 +365,12 @@ export class SubmissionService {
       if (!this.deps.store.sends.fileNameTaken(scope, name)) return name;
     }
   }
+}
+
+/** A validated inspection with problems is refused whole, as `validate=true` asks. */
+function assertValid(inspected: { problems: Problem[] | null; omitted: number }): void {
+  const problems = inspected.problems ?? [];
+  if (problems.length > 0) throw invalid(problems, 'invoice.invalid', inspected.omitted);
 }
 
 export function fileNameProblems(name: string, signed: boolean): Problem[] {

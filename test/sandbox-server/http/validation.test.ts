@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProblemDetails, Send } from '../../../src/shared/api/types.ts';
 import { invoiceToJson, parseInvoiceXml } from '../../../src/shared/fatturapa/index.ts';
 import { invoiceXml, italianVat } from '../../support/invoices.ts';
@@ -111,6 +111,43 @@ describe('validate=true on submissions', () => {
       query: { validate: true },
     });
     expect(valid.status).toBe(201);
+  });
+
+  it('reads a file once when it is validated as sent, again only when it is signed here', async () => {
+    const c = sandbox.caller('validate-once');
+    const runs = vi.spyOn(sandbox.server.services.workers, 'run');
+    const tasks = () => runs.mock.calls.map(([name]) => name);
+    try {
+      const plain = await c.post<Send>('/v1/send/xml', {
+        body: invoiceXml({ supplierVat: italianVat(1004), number: 'V-1' }),
+        headers: xmlHeaders,
+        query: { validate: true, signature: 'None' },
+      });
+      expect(plain.status).toBe(201);
+      expect(tasks()).toEqual(['inspectInvoice']);
+
+      runs.mockClear();
+      const signed = await c.post<Send>('/v1/send/xml', {
+        body: invoiceXml({ supplierVat: italianVat(1004), number: 'V-2' }),
+        headers: xmlHeaders,
+        query: { validate: true, signature: 'Apply' },
+      });
+      expect(signed.status).toBe(201);
+      expect(signed.body.file_name).toMatch(/\.xml\.p7m$/);
+      // The envelope made here is another file: validated on its own, signature included.
+      expect(tasks()).toEqual(['inspectInvoice', 'signCades', 'inspectInvoice']);
+
+      runs.mockClear();
+      const unsignedPa = await c.post<ProblemDetails>('/v1/send/xml', {
+        body: invoiceXml({ supplierVat: italianVat(1004), format: 'FPA12', number: 'V-3' }),
+        headers: xmlHeaders,
+        query: { validate: true, signature: 'None' },
+      });
+      expect(unsignedPa.status).toBe(422);
+      expect(tasks()).toEqual(['inspectInvoice']);
+    } finally {
+      runs.mockRestore();
+    }
   });
 });
 
