@@ -6,6 +6,7 @@ import { openSandboxStore } from '../../../src/sandbox-server/server.ts';
 import { RetentionRepository } from '../../../src/sandbox-server/store/retention.ts';
 import type { Store } from '../../../src/sandbox-server/store/store.ts';
 import { italianVat } from '../../support/invoices.ts';
+import { storedInvoice } from '../../support/stored-invoices.ts';
 
 /**
  * Statement journals live in memory (database.ts), so bulk deletions run in chunks of rows (retention.ts). The
@@ -32,37 +33,26 @@ function account(name: string): { scope: Scope; companyId: number } {
   return { scope, companyId };
 }
 
-function common(companyId: number, created: string) {
+/** The next stored invoice of a company, with an SDI identifier of its own. */
+function invoice(companyId: number, created: string) {
   const n = numbered++;
-  return {
-    companyId,
-    identifier: String(100_000 + n),
-    fileName: `IT01234567897_${String(n).padStart(5, '0')}.xml`,
-    format: 'FPR12',
-    encoding: 'Xml' as const,
-    payload: new TextEncoder().encode('<x/>'),
-    committente: 'IT09876543210',
-    prestatore: 'IT01234567897',
-    documentNumber: `F-${n}`,
-    documentDate: '2026-01-02',
-    documents: [{ number: `F-${n}`, date: '2026-01-02' }],
-    metaData: null,
-    dateSent: null,
-    lastUpdate: null,
-    created,
-  };
+  return storedInvoice(n, companyId, { identifier: String(100_000 + n), created });
 }
 
 function addSends(owner: { scope: Scope; companyId: number }, count: number): void {
   for (let i = 0; i < count; i++) {
-    store.sends.insert(owner.scope, { ...common(owner.companyId, OLD), nomeCommittente: 'Cliente Bulk' });
+    store.sends.insert(owner.scope, {
+      ...invoice(owner.companyId, OLD),
+      nomeCommittente: 'Cliente Bulk',
+      metaData: null,
+    });
   }
 }
 
 function addReceives(owner: { scope: Scope; companyId: number }, count: number, created: string): void {
   for (let i = 0; i < count; i++) {
     store.receives.insert(owner.scope, {
-      ...common(owner.companyId, created),
+      ...invoice(owner.companyId, created),
       nomePrestatore: 'Fornitore Bulk',
       messageId: String(numbered),
     });

@@ -8,6 +8,7 @@ import type { Store } from '../../../src/sandbox-server/store/store.ts';
 import type { JsonListResult } from '../../../src/sandbox-server/store/list-query.ts';
 import type { SendListQuery } from '../../../src/sandbox-server/store/sends.ts';
 import type { UpdateListQuery } from '../../../src/sandbox-server/store/updates.ts';
+import { storedInvoice } from '../../support/stored-invoices.ts';
 
 /**
  * List totals (`Service-Total-Count`) and serialized pages are kept between calls until a table they read
@@ -38,22 +39,9 @@ afterAll(() => {
 function addSend(customer = 'Cliente Rossi'): number {
   const n = numbered++;
   return store.sends.insert(scope, {
-    companyId,
-    identifier: null,
-    fileName: `IT01234567897_${String(n).padStart(5, '0')}.xml`,
-    format: 'FPR12',
-    encoding: 'Xml',
-    payload: new TextEncoder().encode('<x/>'),
-    committente: 'IT09876543210',
-    prestatore: 'IT01234567897',
+    ...storedInvoice(n, companyId, { created: NOW }),
     nomeCommittente: customer,
-    documentNumber: `F-${n}`,
-    documentDate: '2026-01-02',
-    documents: [{ number: `F-${n}`, date: '2026-01-02' }],
     metaData: null,
-    dateSent: null,
-    lastUpdate: null,
-    created: NOW,
   }).id;
 }
 
