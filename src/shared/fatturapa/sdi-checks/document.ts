@@ -12,13 +12,16 @@ const ROME_DATE = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',
 });
 
-// Every submission asks, and formatting costs ~15 µs. Rome's date changes only on a whole minute (midnight; the
-// time-zone offsets are whole hours), so the last minute's answer serves every instant of that minute.
+// Every submission asks, and formatting costs ~15 µs. Rome's date changes only on a whole minute (midnight;
+// its offsets have been whole hours since it took CET on 1 November 1893), so the last minute's answer serves
+// every instant of that minute. Before then (local mean time, +0:49:56) nothing is kept.
+const WHOLE_HOUR_OFFSETS_FROM = Date.UTC(1893, 10, 1);
 let lastMinute = NaN;
 let lastDate = '';
 
 export function italianDate(instant: Date): string {
-  const minute = Math.floor(instant.getTime() / 60_000);
+  const time = instant.getTime();
+  const minute = time >= WHOLE_HOUR_OFFSETS_FROM ? Math.floor(time / 60_000) : NaN;
   if (minute === lastMinute) return lastDate;
   const parts = ROME_DATE.formatToParts(instant);
   const part = (type: string): string => parts.find((p) => p.type === type)?.value ?? '';

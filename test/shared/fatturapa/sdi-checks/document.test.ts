@@ -43,6 +43,9 @@ describe('document checks', () => {
     // The night the clocks go forward (29 March 2026, 02:00 → 03:00 in Rome).
     expect(at('2026-03-28T22:59:59.999Z')).toBe('2026-03-28');
     expect(at('2026-03-28T23:00:00.000Z')).toBe('2026-03-29');
+    // Rome's local mean time (+0:49:56) before CET: midnight fell 4 s into a UTC minute, so nothing is kept.
+    expect(at('1880-06-01T23:10:03.000Z')).toBe('1880-06-01');
+    expect(at('1880-06-01T23:10:05.000Z')).toBe('1880-06-02');
     expect(() => italianDate(new Date(Number.NaN))).toThrow(RangeError);
   });
 
