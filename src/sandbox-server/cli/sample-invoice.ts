@@ -46,11 +46,14 @@ export function sampleInvoice(store: Store, random: RandomSource, options: Sampl
   const fromVat = options.from ?? sampleVat(`scambio-sample-supplier:${options.account}`);
   const toVat = options.to ?? sampleVat('scambio-sample-customer');
   const progressive = Buffer.from(random(8)).toString('hex').slice(0, 10).toUpperCase();
+  // Decimal, not the progressive's hex: SDI discards a number without a digit (00425), and six hex characters
+  // are all letters about once in 360 draws.
+  const serial = String(Buffer.from(random(4)).readUInt32BE() % 1_000_000).padStart(6, '0');
   const xml = generateInvoiceXml({
     from: { vat: fromVat, name: `Azienda di prova ${options.account}` },
     toVat,
     format: options.pa ? 'FPA12' : 'FPR12',
-    number: `SMP-${progressive.slice(0, 6)}`,
+    number: `SMP-${serial}`,
     progressive,
     at,
   });
