@@ -1,7 +1,12 @@
 import { signCadesBes } from './cades.ts';
 import { loadOrCreateSandboxCa } from './sandbox-ca.ts';
 import type { SandboxCa } from './sandbox-ca.ts';
-import { certificateFits, issueSignerCertificate, organizationIdentifier } from './signer-certificates.ts';
+import {
+  certificateFits,
+  issueSignerCertificate,
+  issueSignerCertificateInBackground,
+  organizationIdentifier,
+} from './signer-certificates.ts';
 import type { SignerCompany, SignerCredential } from './signer-certificates.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { TaskRunner } from '../workers/pool.ts';
@@ -23,6 +28,8 @@ export type { IssueSignerOptions, SignerCompany, SignerCredential } from './sign
 export class SandboxSigner {
   // Opening a stored key means decrypting and parsing it: worth doing once per company, not per invoice.
   private readonly signers = new Map<string, SignerCredential>();
+  /** Certificates being issued in the background, by company: concurrent first invoices share one. */
+  private readonly issuing = new Map<string, Promise<SignerCredential>>();
 
   private constructor(readonly ca: SandboxCa) {}
 
@@ -50,7 +57,7 @@ export class SandboxSigner {
     company: SignerCompany,
     at: Date,
   ): Promise<Uint8Array> {
-    const signer = this.signerFor(company, at);
+    const signer = await this.signerInBackground(company, at);
     return runner.run('signCades', {
       content: xmlBytes,
       certificateDer: signer.certificateDer,
@@ -65,6 +72,27 @@ export class SandboxSigner {
     const cached = this.signers.get(key);
     if (cached !== undefined && certificateFits(cached.certificate, company, at)) return cached;
     const signer = issueSignerCertificate(this.ca, company, { now: at });
+    this.signers.set(key, signer);
+    return signer;
+  }
+
+  /** signerFor with a new certificate's key pair made off this thread. */
+  private async signerInBackground(company: SignerCompany, at: Date): Promise<SignerCredential> {
+    const key = organizationIdentifier(company.vat);
+    const cached = this.signers.get(key);
+    if (cached !== undefined && certificateFits(cached.certificate, company, at)) return cached;
+    let pending = this.issuing.get(key);
+    if (pending === undefined) {
+      pending = issueSignerCertificateInBackground(this.ca, company, { now: at }).finally(() =>
+        this.issuing.delete(key),
+      );
+      this.issuing.set(key, pending);
+    }
+    let signer = await pending;
+    // The one shared was asked for with another name or time, which its certificate may not fit.
+    if (!certificateFits(signer.certificate, company, at)) {
+      signer = await issueSignerCertificateInBackground(this.ca, company, { now: at });
+    }
     this.signers.set(key, signer);
     return signer;
   }

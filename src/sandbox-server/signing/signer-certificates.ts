@@ -10,6 +10,7 @@ import {
   certificateDer,
   distinguishedName,
   generateSigningKeyPair,
+  generateSigningKeyPairInBackground,
   isSignedBy,
   issueCertificate,
   KEY_USAGE,
@@ -19,7 +20,7 @@ import {
   OID,
   subjectKeyIdentifierExtension,
 } from './x509.ts';
-import type { SigningCredential } from './x509.ts';
+import type { SigningCredential, SigningKeyPair } from './x509.ts';
 
 export interface SignerCompany {
   /** With or without the country prefix: `IT12345678903` or `12345678903` (then Italian). */
@@ -51,6 +52,7 @@ const MAX_NAME_LENGTH = 64;
  * The signer certificate of `company`: CN and O = its name, organizationIdentifier and serialNumber =
  * `VATIT-…` (ETSI EN 319 412-1 semantics), key usage digitalSignature + nonRepudiation, two years.
  * Cached in the data directory and reused while valid at `now`, issued by this CA and for the same name.
+ * A new one costs a key pair made on this thread (see issueSignerCertificateInBackground for a server).
  */
 export function issueSignerCertificate(
   ca: SandboxCa,
@@ -58,19 +60,53 @@ export function issueSignerCertificate(
   options: IssueSignerOptions = {},
 ): SignerCredential {
   const now = options.now ?? new Date();
+  return (
+    cachedSigner(ca, company, now, options) ??
+    certifySigner(ca, company, now, options, generateSigningKeyPair())
+  );
+}
+
+/**
+ * issueSignerCertificate with the key pair of a new certificate made on libuv's thread pool: a server issuing
+ * one for each new company would otherwise stop answering everyone for a few hundred milliseconds each time.
+ */
+export async function issueSignerCertificateInBackground(
+  ca: SandboxCa,
+  company: SignerCompany,
+  options: IssueSignerOptions = {},
+): Promise<SignerCredential> {
+  const now = options.now ?? new Date();
+  return (
+    cachedSigner(ca, company, now, options) ??
+    certifySigner(ca, company, now, options, await generateSigningKeyPairInBackground())
+  );
+}
+
+function cachedSigner(
+  ca: SandboxCa,
+  company: SignerCompany,
+  now: Date,
+  options: IssueSignerOptions,
+): SignerCredential | null {
+  if (options.validity !== undefined) return null;
+  const path = signerCredentialPath(ca.dataDir, companyIdentity(company).organizationIdentifier);
+  const cached = readCredentialFile(path, ca.secretBox);
+  return cached !== null && isReusable(cached.certificate, ca, company, now) ? withCa(cached, ca) : null;
+}
+
+/** A new certificate for `company` on `keyPair`, kept in the data directory unless its validity is explicit. */
+function certifySigner(
+  ca: SandboxCa,
+  company: SignerCompany,
+  now: Date,
+  options: IssueSignerOptions,
+  { privateKey, publicKey }: SigningKeyPair,
+): SignerCredential {
   const identity = companyIdentity(company);
-  const path = signerCredentialPath(ca.dataDir, identity.organizationIdentifier);
-
-  if (options.validity === undefined) {
-    const cached = readCredentialFile(path, ca.secretBox);
-    if (cached !== null && isReusable(cached.certificate, ca, company, now)) return withCa(cached, ca);
-  }
-
   const validity = options.validity ?? {
     notBefore: new Date(now.getTime() - CLOCK_SKEW_MS),
     notAfter: addYears(now, SIGNER_VALIDITY_YEARS),
   };
-  const { privateKey, publicKey } = generateSigningKeyPair();
   const certificate = issueCertificate(
     {
       subject: distinguishedName([
@@ -96,7 +132,13 @@ export function issueSignerCertificate(
     certificateDer: certificateDer(certificate),
     privateKey,
   };
-  if (options.validity === undefined) replaceCredentialFile(path, credential, ca.secretBox);
+  if (options.validity === undefined) {
+    replaceCredentialFile(
+      signerCredentialPath(ca.dataDir, identity.organizationIdentifier),
+      credential,
+      ca.secretBox,
+    );
+  }
   return withCa(credential, ca);
 }
 

@@ -1,5 +1,14 @@
-import { createHash, createPublicKey, generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto';
+import {
+  createHash,
+  createPublicKey,
+  generateKeyPair,
+  generateKeyPairSync,
+  randomBytes,
+  sign,
+  verify,
+} from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
+import { promisify } from 'node:util';
 import * as asn1js from 'asn1js';
 import {
   AlgorithmIdentifier,
@@ -63,9 +72,23 @@ export function nameAttribute(name: RelativeDistinguishedNames, type: string): s
   return typeof text === 'string' ? text : null;
 }
 
+export interface SigningKeyPair {
+  privateKey: KeyObject;
+  publicKey: KeyObject;
+}
+
 // RSA PKCS#1 v1.5 with SHA-256 is what the signed invoices seen in the wild use, so every verifier knows it.
-export function generateSigningKeyPair(): { privateKey: KeyObject; publicKey: KeyObject } {
-  return generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent: 0x10001 });
+const SIGNING_KEY = { modulusLength: 2048, publicExponent: 0x10001 };
+const generateKeyPairInPool = promisify(generateKeyPair);
+
+/** A new signing key pair, made on this thread: 80-300 ms of CPU during which nothing else runs here. */
+export function generateSigningKeyPair(): SigningKeyPair {
+  return generateKeyPairSync('rsa', SIGNING_KEY);
+}
+
+/** A new signing key pair, made on libuv's thread pool: for a server, whose thread must keep answering. */
+export function generateSigningKeyPairInBackground(): Promise<SigningKeyPair> {
+  return generateKeyPairInPool('rsa', SIGNING_KEY);
 }
 
 /** sha256WithRSAEncryption, whose parameters must be NULL (RFC 4055). */

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  issueSignerCertificate,
+  loadOrCreateSandboxCa,
+  SandboxSigner,
+} from '../../../src/sandbox-server/signing/index.ts';
+import { issueSignerCertificateInBackground } from '../../../src/sandbox-server/signing/signer-certificates.ts';
+import { WorkerPool } from '../../../src/sandbox-server/workers/pool.ts';
+import { verifyP7m } from '../../../src/shared/fatturapa/p7m-verify.ts';
+import { ACME, newSecretBox, tempDir } from './signing-fixtures.ts';
+
+const now = new Date('2026-05-04T10:00:00Z');
+
+/** How many turns the event loop made while `work` was pending (0 when it ran on this thread to the end). */
+async function turnsWhile(work: () => Promise<unknown>): Promise<number> {
+  let turns = 0;
+  let done = false;
+  const turn = () => {
+    if (done) return;
+    turns++;
+    setImmediate(turn);
+  };
+  setImmediate(turn);
+  await work().finally(() => (done = true));
+  return turns;
+}
+
+describe('issuing a signer certificate in the background', () => {
+  it('makes the key pair off this thread, so the server keeps answering meanwhile', async () => {
+    const ca = loadOrCreateSandboxCa(tempDir(), newSecretBox(), { now });
+    // The same measure sees the synchronous issuing as what it is: no turn at all until it ends.
+    const otherCompany = { vat: 'IT01234567897', name: 'Sync Srl' };
+    expect(await turnsWhile(async () => issueSignerCertificate(ca, otherCompany, { now }))).toBe(0);
+    expect(await turnsWhile(() => issueSignerCertificateInBackground(ca, ACME, { now }))).toBeGreaterThan(0);
+  });
+
+  it('issues the certificate the synchronous way would, kept in the same place', async () => {
+    const dir = tempDir();
+    const box = newSecretBox();
+    const ca = loadOrCreateSandboxCa(dir, box, { now });
+    const issued = await issueSignerCertificateInBackground(ca, ACME, { now });
+    const reused = issueSignerCertificate(loadOrCreateSandboxCa(dir, box), ACME, { now });
+    expect(reused.certificateDer).toEqual(issued.certificateDer);
+    expect(issued.caCertificateDer).toEqual(ca.certificateDer);
+  });
+
+  it('gives concurrent first invoices of one company one certificate', async () => {
+    const signer = SandboxSigner.open(tempDir(), newSecretBox(), { now });
+    const runner = new WorkerPool({ size: 0 });
+    const xml = new TextEncoder().encode('<p:FatturaElettronica xmlns:p="urn:test"/>');
+    const signed = await Promise.all([1, 2, 3].map(() => signer.signInvoiceWith(runner, xml, ACME, now)));
+    const serials = await Promise.all(
+      signed.map(async (p7m) => (await verifyP7m(p7m, { at: now })).signers[0]!.serialNumber),
+    );
+    expect(new Set(serials).size).toBe(1);
+  });
+});
