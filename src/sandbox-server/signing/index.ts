@@ -68,19 +68,17 @@ export class SandboxSigner {
   }
 
   private signerFor(company: SignerCompany, at: Date): SignerCredential {
-    const key = organizationIdentifier(company.vat);
-    const cached = this.signers.get(key);
-    if (cached !== undefined && certificateFits(cached.certificate, company, at)) return cached;
-    const signer = issueSignerCertificate(this.ca, company, { now: at });
-    this.signers.set(key, signer);
-    return signer;
+    return (
+      this.keptSigner(company, at) ??
+      this.keep(company, issueSignerCertificate(this.ca, company, { now: at }))
+    );
   }
 
   /** signerFor with a new certificate's key pair made off this thread. */
   private async signerInBackground(company: SignerCompany, at: Date): Promise<SignerCredential> {
+    const kept = this.keptSigner(company, at);
+    if (kept !== null) return kept;
     const key = organizationIdentifier(company.vat);
-    const cached = this.signers.get(key);
-    if (cached !== undefined && certificateFits(cached.certificate, company, at)) return cached;
     let pending = this.issuing.get(key);
     if (pending === undefined) {
       pending = issueSignerCertificateInBackground(this.ca, company, { now: at }).finally(() =>
@@ -88,12 +86,23 @@ export class SandboxSigner {
       );
       this.issuing.set(key, pending);
     }
-    let signer = await pending;
+    const shared = await pending;
     // The one shared was asked for with another name or time, which its certificate may not fit.
-    if (!certificateFits(signer.certificate, company, at)) {
-      signer = await issueSignerCertificateInBackground(this.ca, company, { now: at });
-    }
-    this.signers.set(key, signer);
+    return this.keep(
+      company,
+      certificateFits(shared.certificate, company, at)
+        ? shared
+        : await issueSignerCertificateInBackground(this.ca, company, { now: at }),
+    );
+  }
+
+  private keptSigner(company: SignerCompany, at: Date): SignerCredential | null {
+    const kept = this.signers.get(organizationIdentifier(company.vat));
+    return kept !== undefined && certificateFits(kept.certificate, company, at) ? kept : null;
+  }
+
+  private keep(company: SignerCompany, signer: SignerCredential): SignerCredential {
+    this.signers.set(organizationIdentifier(company.vat), signer);
     return signer;
   }
 }

@@ -54,4 +54,17 @@ describe('issuing a signer certificate in the background', () => {
     );
     expect(new Set(serials).size).toBe(1);
   });
+
+  it('gives a company renamed while its first certificate is issued a certificate in its new name', async () => {
+    const signer = SandboxSigner.open(tempDir(), newSecretBox(), { now });
+    const runner = new WorkerPool({ size: 0 });
+    const xml = new TextEncoder().encode('<p:FatturaElettronica xmlns:p="urn:test"/>');
+    const renamed = { ...ACME, name: 'ACME Rinominata SRL' };
+    const signed = await Promise.all([ACME, renamed].map((c) => signer.signInvoiceWith(runner, xml, c, now)));
+    const subjects = await Promise.all(
+      signed.map(async (p7m) => (await verifyP7m(p7m, { at: now })).signers[0]!.subject),
+    );
+    expect(subjects[0]).toContain(`CN=${ACME.name}`);
+    expect(subjects[1]).toContain(`CN=${renamed.name}`);
+  });
 });
