@@ -7,7 +7,8 @@ import {
 import { issueSignerCertificateInBackground } from '../../../src/sandbox-server/signing/signer-certificates.ts';
 import { WorkerPool } from '../../../src/sandbox-server/workers/pool.ts';
 import { verifyP7m } from '../../../src/shared/fatturapa/p7m-verify.ts';
-import { ACME, newSecretBox, tempDir } from './signing-fixtures.ts';
+import { ACME, INVOICE_XML, newSecretBox, tempDir } from './signing-fixtures.ts';
+import type { SignerCompany } from '../../../src/sandbox-server/signing/index.ts';
 
 const now = new Date('2026-05-04T10:00:00Z');
 
@@ -23,6 +24,14 @@ async function turnsWhile(work: () => Promise<unknown>): Promise<number> {
   setImmediate(turn);
   await work().finally(() => (done = true));
   return turns;
+}
+
+/** The signer of each of the invoices signed at the same time, one per company, in a new data folder. */
+async function firstInvoicesAtOnce(companies: SignerCompany[]) {
+  const signer = SandboxSigner.open(tempDir(), newSecretBox(), { now });
+  const runner = new WorkerPool({ size: 0 });
+  const signed = await Promise.all(companies.map((c) => signer.signInvoiceWith(runner, INVOICE_XML, c, now)));
+  return Promise.all(signed.map(async (p7m) => (await verifyP7m(p7m, { at: now })).signers[0]!));
 }
 
 describe('issuing a signer certificate in the background', () => {
@@ -45,26 +54,14 @@ describe('issuing a signer certificate in the background', () => {
   });
 
   it('gives concurrent first invoices of one company one certificate', async () => {
-    const signer = SandboxSigner.open(tempDir(), newSecretBox(), { now });
-    const runner = new WorkerPool({ size: 0 });
-    const xml = new TextEncoder().encode('<p:FatturaElettronica xmlns:p="urn:test"/>');
-    const signed = await Promise.all([1, 2, 3].map(() => signer.signInvoiceWith(runner, xml, ACME, now)));
-    const serials = await Promise.all(
-      signed.map(async (p7m) => (await verifyP7m(p7m, { at: now })).signers[0]!.serialNumber),
-    );
-    expect(new Set(serials).size).toBe(1);
+    const signers = await firstInvoicesAtOnce([ACME, ACME, ACME]);
+    expect(new Set(signers.map((s) => s.serialNumber)).size).toBe(1);
   });
 
   it('gives a company renamed while its first certificate is issued a certificate in its new name', async () => {
-    const signer = SandboxSigner.open(tempDir(), newSecretBox(), { now });
-    const runner = new WorkerPool({ size: 0 });
-    const xml = new TextEncoder().encode('<p:FatturaElettronica xmlns:p="urn:test"/>');
     const renamed = { ...ACME, name: 'ACME Rinominata SRL' };
-    const signed = await Promise.all([ACME, renamed].map((c) => signer.signInvoiceWith(runner, xml, c, now)));
-    const subjects = await Promise.all(
-      signed.map(async (p7m) => (await verifyP7m(p7m, { at: now })).signers[0]!.subject),
-    );
-    expect(subjects[0]).toContain(`CN=${ACME.name}`);
-    expect(subjects[1]).toContain(`CN=${renamed.name}`);
+    const [first, second] = await firstInvoicesAtOnce([ACME, renamed]);
+    expect(first!.subject).toContain(`CN=${ACME.name}`);
+    expect(second!.subject).toContain(`CN=${renamed.name}`);
   });
 });
