@@ -1,4 +1,4 @@
-import type { Send, SendState } from '../../shared/api/types.ts';
+import type { Send, SendReduced, SendState } from '../../shared/api/types.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Db } from './database.ts';
 import {
@@ -9,6 +9,7 @@ import {
   invoiceHead,
   InvoiceRepository,
   jsonObject,
+  parseDocuments,
   type InvoiceListQuery,
   type InvoiceRow,
   type InvoiceTable,
@@ -22,6 +23,17 @@ import { prepared } from './statements.ts';
 interface SendRow extends InvoiceRow {
   nome_committente: string | null;
   meta_data: Buffer | string | null;
+  latest_state: SendState | null;
+}
+
+/** The columns of a sent invoice that an Update carries along (`SendReduced`). */
+interface SendReducedRow {
+  id: number;
+  identifier: string | null;
+  prestatore: string | null;
+  meta_data: Buffer | string | null;
+  documents: string;
+  date_sent: string | null;
   latest_state: SendState | null;
 }
 
@@ -77,6 +89,7 @@ const SENDS: InvoiceTable<SendRow, Send, NewSend, SendListQuery> = {
   filter: (filter, query) => filter.equals('latest_state', query.latest_state).anyOf('id', query.ids),
 };
 
+/** The one reader of `sends.meta_data` in JavaScript (SEND_JSON is the one in SQL): it is sealed at rest. */
 function metaData(value: Buffer | string | null, box: SecretBox): Record<string, string> | null {
   const json = openText(box, value, 'sends.meta_data');
   return json === null ? null : (JSON.parse(json) as Record<string, string>);
@@ -106,6 +119,32 @@ export class SendRepository extends InvoiceRepository<SendRow, Send, NewSend, Se
       identifier,
       scope.accountId,
       scope.environment,
+    );
+  }
+
+  /**
+   * The fields of these sent invoices that their Updates carry along (openapi.yml `SendReduced`), by id; ids of
+   * invoices that are gone are left out.
+   */
+  reduced(ids: readonly number[]): Map<number, SendReduced> {
+    if (ids.length === 0) return new Map();
+    const rows = prepared(
+      this.db,
+      `SELECT id, identifier, prestatore, meta_data, documents, date_sent, latest_state FROM sends
+       WHERE id IN (${ids.map(() => '?').join(',')})`,
+    ).all(...ids) as SendReducedRow[];
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          identifier: row.identifier,
+          prestatore: row.prestatore,
+          meta_data: metaData(row.meta_data, this.box),
+          documents: parseDocuments(row.documents),
+          date_sent: row.date_sent,
+          latest_state: row.latest_state,
+        },
+      ]),
     );
   }
 

@@ -96,12 +96,13 @@ export function openStore(file: string, keySource: DataKeySource): Store {
     throw error;
   }
   const groupCommit = new GroupCommit(db);
+  const sends = new SendRepository(db, box);
   return {
     db,
     box,
     accounts: new AccountRepository(db),
     companies: new CompanyRepository(db),
-    sends: new SendRepository(db, box),
+    sends,
     receives: new ReceiveRepository(db, box),
     events: new EventRepository(db, box),
     held: new HeldInvoiceRepository(db, box),
@@ -109,7 +110,7 @@ export function openStore(file: string, keySource: DataKeySource): Store {
     idempotency: new IdempotencyRepository(db, box),
     settings,
     webhooks: new WebhookRepository(db, box),
-    updates: new UpdateRepository(db, box),
+    updates: new UpdateRepository(db, box, sends),
     jobs: new JobRepository(db),
     sdiDocuments: new SdiDocumentRepository(db),
     retention: new RetentionRepository(db),

@@ -126,6 +126,37 @@ describe('GET /update', () => {
     }
   });
 
+  it("shows the meta_data the invoice was sent with in the update's send, listed, filtered or read alone", async () => {
+    const owner = sandbox.caller('meta-data');
+    const vat = italianVat(804);
+    const metaData = { pratica: 'P-2026/17', centro_di_costo: 'Magazzino' };
+    const sent = await owner.post<Send>('/v1/send', {
+      json: {
+        payload: Buffer.from(invoiceXml({ supplierVat: vat })).toString('base64'),
+        meta_data: metaData,
+      },
+    });
+    expect(sent.status).toBe(201);
+    await advance(owner);
+    // unread=true first: any read marks the updates read.
+    const queries: Record<string, string | number | boolean>[] = [
+      { unread: true },
+      {},
+      { company_id: sent.body.company_id },
+      { prestatore: vat },
+    ];
+    for (const query of queries) {
+      const res = await owner.get<Update[]>('/v1/update', { query });
+      expect(res.status, JSON.stringify(query)).toBe(200);
+      expect(res.body.length, JSON.stringify(query)).toBeGreaterThan(0);
+      for (const update of res.body) expect(update.send.meta_data).toEqual(metaData);
+    }
+    const [first] = (await owner.get<Update[]>('/v1/update')).body;
+    const single = await owner.get<Update>(`/v1/update/${first!.id}`);
+    expect(single.status).toBe(200);
+    expect(single.body.send.meta_data).toEqual(metaData);
+  });
+
   it('gives the discard reason in description and errors', async () => {
     const [scarto] = await list({ state: 'Scartato' });
     expect(scarto!.description).toMatch(/^00404 /);
