@@ -10,6 +10,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell, util
 
 import { APP_NAME, defaultDataDir } from '../sandbox-server/index.ts';
 import { keychainDataKey } from './data-key.ts';
+import { EXTERNAL_LINKS, openExternalLink } from './external-links.ts';
 import { indexRootKey } from './index-key.ts';
 import type { Settings } from '../shared/gateway/channels.ts';
 import { createMainGateway, registerGateway, storedSettings } from './gateway.ts';
@@ -21,9 +22,6 @@ import { SandboxSupervisor } from './sandbox-host/supervisor.ts';
 import { openKeytarSecretStore } from './secret-store.ts';
 import { secureSession, secureWebContents } from './security.ts';
 import { restoreWindowState, trackWindowState, type WindowState } from './window-state.ts';
-
-/** The official page on SDI, for the Help menu. */
-const SDI_INFO_URL = 'https://www.fatturapa.gov.it/it/sistemainterscambio/cose-il-sdi/';
 
 let sandbox: SandboxSupervisor | null = null;
 let window: BrowserWindow | null = null;
@@ -90,7 +88,7 @@ function installMenu(settings: Settings, userData: string): void {
   const template = menuTemplate(settings.language, {
     navigate: (screenName) => window?.webContents.send('app.navigate', { screen: screenName }),
     openDataFolder: () => void shell.openPath(userData),
-    openSdiInfo: () => void shell.openExternal(SDI_INFO_URL),
+    openSdiInfo: () => void openExternalLink(shell, EXTERNAL_LINKS.sdiInfo),
   });
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }

@@ -1,3 +1,5 @@
+import { openExternalLink, type ShellLike } from './external-links.ts';
+
 /** Content-Security-Policy of the app's page: its own scripts only, no remote content, no eval. */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -13,24 +15,6 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
-
-export interface ShellLike {
-  openExternal(url: string): Promise<void>;
-}
-
-/** Only web links leave the app, and only to the OS browser. */
-export async function openExternalLink(shell: ShellLike, url: unknown): Promise<boolean> {
-  if (typeof url !== 'string') return false;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol !== 'https:') return false;
-  await shell.openExternal(parsed.toString());
-  return true;
-}
 
 export interface SessionLike {
   setPermissionRequestHandler(

@@ -27,15 +27,16 @@ describe('window security', () => {
   const appUrl = 'file:///opt/scambio/out/renderer/index.html';
   const isAppUrl = (url: string) => url === appUrl;
 
-  it('denies every new window, sending only https links to the OS browser', async () => {
+  it('denies every new window, sending only the app’s allowed links to the OS browser', async () => {
     const opened: string[] = [];
     const web = fakeWebContents();
     secureWebContents(web.contents, { openExternal: async (url) => void opened.push(url) }, isAppUrl);
+    expect(web.open('https://www.fatturapa.gov.it/it/')).toEqual({ action: 'deny' });
     expect(web.open('https://example.com/docs')).toEqual({ action: 'deny' });
     expect(web.open('file:///etc/passwd')).toEqual({ action: 'deny' });
     expect(web.open('javascript:alert(1)')).toEqual({ action: 'deny' });
     await Promise.resolve();
-    expect(opened).toEqual(['https://example.com/docs']);
+    expect(opened).toEqual(['https://www.fatturapa.gov.it/it/']);
   });
 
   it('blocks navigation and redirects away from the app, and webviews', () => {
