@@ -5,10 +5,21 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell, utilityProcess } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  protocol,
+  screen,
+  session,
+  shell,
+  utilityProcess,
+} from 'electron';
 
 import { APP_NAME, defaultDataDir } from '../sandbox-server/index.ts';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appFileHandler } from './app-protocol.ts';
 import { keychainDataKey } from './data-key.ts';
 import { EXTERNAL_LINKS, openExternalLink } from './external-links.ts';
 import { indexRootKey } from './index-key.ts';
@@ -19,6 +30,7 @@ import { liveSendConfirmation, menuTemplate } from './menu.ts';
 import { Profiles, type ProfilesDocument } from './profiles.ts';
 import type { HostChild } from './sandbox-host/launch.ts';
 import { SandboxSupervisor } from './sandbox-host/supervisor.ts';
+import { isRendererUrl, rendererSource } from './renderer-source.ts';
 import { openKeytarSecretStore } from './secret-store.ts';
 import { secureSession, secureWebContents } from './security.ts';
 import { restoreWindowState, trackWindowState, type WindowState } from './window-state.ts';
@@ -26,17 +38,15 @@ import { restoreWindowState, trackWindowState, type WindowState } from './window
 let sandbox: SandboxSupervisor | null = null;
 let window: BrowserWindow | null = null;
 
-const rendererUrl = process.env.ELECTRON_RENDERER_URL;
-const rendererFile = join(import.meta.dirname, '../renderer/index.html');
-/** The app's own page: the dev server's origin under `electron-vite dev`, else exactly the built file. */
-function isAppUrl(url: string): boolean {
-  try {
-    if (rendererUrl) return new URL(url).origin === new URL(rendererUrl).origin;
-    return url.split(/[?#]/)[0] === pathToFileURL(rendererFile).href;
-  } catch {
-    return false;
-  }
-}
+/** The built renderer, served as `app://scambio/` (src/main/app-protocol.ts), never loaded from `file://`. */
+const rendererDir = join(import.meta.dirname, '../renderer');
+/** `app://scambio/index.html`, or `electron-vite dev`'s server in an unpackaged run. */
+const renderer = rendererSource(process.env, app.isPackaged);
+/** The app's own page: where frames may navigate, and the only sender the gateway answers. */
+const isAppUrl = (url: string) => isRendererUrl(renderer, url);
+
+// The scheme's privileges can only be given before `ready`.
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 
 /** The sandbox host as an Electron utility process: Node in its own OS process, so SQLite never blocks the UI. */
 function utilityChild(): HostChild {
@@ -80,8 +90,7 @@ async function createWindow(userData: string): Promise<void> {
   secureWebContents(window.webContents, shell, isAppUrl);
   window.once('ready-to-show', () => window?.show());
   window.on('closed', () => (window = null));
-  if (rendererUrl) await window.loadURL(rendererUrl);
-  else await window.loadFile(rendererFile);
+  await window.loadURL(renderer.url);
 }
 
 function installMenu(settings: Settings, userData: string): void {
@@ -97,6 +106,7 @@ async function start(): Promise<void> {
   const userData = app.getPath('userData');
   const secrets = await openKeytarSecretStore();
   secureSession(session.defaultSession);
+  protocol.handle(APP_SCHEME, appFileHandler(rendererDir));
   const keychainKey = await keychainDataKey(secrets, userData);
   sandbox = new SandboxSupervisor(
     utilityChild,

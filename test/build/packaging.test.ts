@@ -52,6 +52,11 @@ describe('the packaging configuration', () => {
     expect(config.files).toContain('!node_modules/better-sqlite3/**');
   });
 
+  it('builds the renderer with relative asset URLs, which resolve under app://scambio/ as under /app/', async () => {
+    const { rendererConfig } = await import('../../electron.vite.config.ts');
+    expect(rendererConfig.base).toBe('./');
+  });
+
   it('starts from the built main process', () => {
     const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { main: string };
     expect(pkg.main).toBe('out/main/index.js');
