@@ -26,13 +26,14 @@ import { indexRootKey } from './index-key.ts';
 import type { Settings } from '../shared/gateway/channels.ts';
 import { createMainGateway, registerGateway, storedSettings } from './gateway.ts';
 import { jsonFile } from './json-file.ts';
+import { newMainWindow } from './main-window.ts';
 import { liveSendConfirmation, menuTemplate } from './menu.ts';
 import { Profiles, type ProfilesDocument } from './profiles.ts';
 import type { HostChild } from './sandbox-host/launch.ts';
 import { SandboxSupervisor } from './sandbox-host/supervisor.ts';
 import { isRendererUrl, rendererSource } from './renderer-source.ts';
 import { openKeytarSecretStore } from './secret-store.ts';
-import { secureSession, secureWebContents } from './security.ts';
+import { secureAllWebContents, secureSession } from './security.ts';
 import { restoreWindowState, trackWindowState, type WindowState } from './window-state.ts';
 
 let sandbox: SandboxSupervisor | null = null;
@@ -45,8 +46,9 @@ const renderer = rendererSource(process.env, app.isPackaged);
 /** The app's own page: where frames may navigate, and the only sender the gateway answers. */
 const isAppUrl = (url: string) => isRendererUrl(renderer, url);
 
-// The scheme's privileges can only be given before `ready`.
+// Both must happen before `ready`: the scheme's privileges, and the guards on every webContents from its creation.
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+secureAllWebContents(app, { shell, isAppUrl, packaged: app.isPackaged });
 
 /** The sandbox host as an Electron utility process: Node in its own OS process, so SQLite never blocks the UI. */
 function utilityChild(): HostChild {
@@ -68,37 +70,31 @@ async function createWindow(userData: string): Promise<void> {
     stateFile,
     screen.getAllDisplays().map((d) => d.workArea),
   );
-  window = new BrowserWindow({
-    ...state.bounds,
-    minWidth: 800,
-    minHeight: 500,
-    title: 'Scambio',
-    show: false,
-    webPreferences: {
-      // `.cjs`: CommonJS whatever the package type, so the preload also loads if the sandbox is ever turned off.
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webviewTag: false,
-      // Middle-click would otherwise try to open links in a new window (Electronegativity AUXCLICK_JS_CHECK).
-      disableBlinkFeatures: 'Auxclick',
-    },
+  // Its webContents is already guarded: secureAllWebContents covers every webContents at its creation.
+  window = newMainWindow(BrowserWindow, {
+    bounds: state.bounds,
+    // `.cjs`: CommonJS whatever the package type, so the preload also loads if the sandbox is ever turned off.
+    preload: join(import.meta.dirname, '../preload/index.cjs'),
+    packaged: app.isPackaged,
   });
   if (state.maximized) window.maximize();
   trackWindowState(window, stateFile);
-  secureWebContents(window.webContents, shell, isAppUrl);
   window.once('ready-to-show', () => window?.show());
   window.on('closed', () => (window = null));
   await window.loadURL(renderer.url);
 }
 
 function installMenu(settings: Settings, userData: string): void {
-  const template = menuTemplate(settings.language, {
-    navigate: (screenName) => window?.webContents.send('app.navigate', { screen: screenName }),
-    openDataFolder: () => void shell.openPath(userData),
-    openSdiInfo: () => void openExternalLink(shell, EXTERNAL_LINKS.sdiInfo),
-  });
+  const template = menuTemplate(
+    settings.language,
+    {
+      navigate: (screenName) => window?.webContents.send('app.navigate', { screen: screenName }),
+      openDataFolder: () => void shell.openPath(userData),
+      openSdiInfo: () => void openExternalLink(shell, EXTERNAL_LINKS.sdiInfo),
+    },
+    process.platform,
+    !app.isPackaged,
+  );
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }
 
