@@ -5,7 +5,8 @@ import { defineConfig } from 'electron-vite';
 /** Also used by the headless journey test to build the renderer into a temp folder with plain Vite. */
 export const rendererConfig = {
   root: resolve(import.meta.dirname, 'src/renderer'),
-  // Relative asset URLs: the same build loads from file:// in Electron and from /app/ in headless mode.
+  // Relative asset URLs: the same build loads from app://scambio/ in Electron (src/main/app-protocol.ts) and from
+  // /app/ in headless mode.
   base: './',
   plugins: [react()],
   build: {

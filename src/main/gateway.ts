@@ -27,7 +27,7 @@ import type { JsonFile } from './json-file.ts';
 import { openedOnFirstWrite, openPartialFile, type PartialFile } from './partial-file.ts';
 import { LOCAL_PROFILE_ID, type Profiles } from './profiles.ts';
 import type { SecretStore } from './secret-store.ts';
-import { openExternalLink, type ShellLike } from './security.ts';
+import { openExternalLink, type ShellLike } from './external-links.ts';
 
 /** The Electron pieces the gateway uses, passed in so tests can hand over fakes. */
 export interface GatewayHost {

@@ -5,40 +5,50 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell, utilityProcess } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  protocol,
+  screen,
+  session,
+  shell,
+  utilityProcess,
+} from 'electron';
 
 import { APP_NAME, defaultDataDir } from '../sandbox-server/index.ts';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appFileHandler } from './app-protocol.ts';
 import { keychainDataKey } from './data-key.ts';
+import { EXTERNAL_LINKS, openExternalLink } from './external-links.ts';
 import { indexRootKey } from './index-key.ts';
 import type { Settings } from '../shared/gateway/channels.ts';
 import { createMainGateway, registerGateway, storedSettings } from './gateway.ts';
 import { jsonFile } from './json-file.ts';
+import { newMainWindow } from './main-window.ts';
 import { liveSendConfirmation, menuTemplate } from './menu.ts';
 import { Profiles, type ProfilesDocument } from './profiles.ts';
 import type { HostChild } from './sandbox-host/launch.ts';
 import { SandboxSupervisor } from './sandbox-host/supervisor.ts';
+import { isRendererUrl, rendererSource } from './renderer-source.ts';
 import { openKeytarSecretStore } from './secret-store.ts';
-import { secureSession, secureWebContents } from './security.ts';
+import { secureAllWebContents, secureSession } from './security.ts';
 import { restoreWindowState, trackWindowState, type WindowState } from './window-state.ts';
-
-/** The official page on SDI, for the Help menu. */
-const SDI_INFO_URL = 'https://www.fatturapa.gov.it/it/sistemainterscambio/cose-il-sdi/';
 
 let sandbox: SandboxSupervisor | null = null;
 let window: BrowserWindow | null = null;
 
-const rendererUrl = process.env.ELECTRON_RENDERER_URL;
-const rendererFile = join(import.meta.dirname, '../renderer/index.html');
-/** The app's own page: the dev server's origin under `electron-vite dev`, else exactly the built file. */
-function isAppUrl(url: string): boolean {
-  try {
-    if (rendererUrl) return new URL(url).origin === new URL(rendererUrl).origin;
-    return url.split(/[?#]/)[0] === pathToFileURL(rendererFile).href;
-  } catch {
-    return false;
-  }
-}
+/** The built renderer, served as `app://scambio/` (src/main/app-protocol.ts), never loaded from `file://`. */
+const rendererDir = join(import.meta.dirname, '../renderer');
+/** `app://scambio/index.html`, or `electron-vite dev`'s server in an unpackaged run. */
+const renderer = rendererSource(process.env, app.isPackaged);
+/** The app's own page: where frames may navigate, and the only sender the gateway answers. */
+const isAppUrl = (url: string) => isRendererUrl(renderer, url);
+
+// Both must happen before `ready`: the scheme's privileges, and the guards on every webContents from its creation.
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+secureAllWebContents(app, { shell, isAppUrl, packaged: app.isPackaged });
 
 /** The sandbox host as an Electron utility process: Node in its own OS process, so SQLite never blocks the UI. */
 function utilityChild(): HostChild {
@@ -60,38 +70,31 @@ async function createWindow(userData: string): Promise<void> {
     stateFile,
     screen.getAllDisplays().map((d) => d.workArea),
   );
-  window = new BrowserWindow({
-    ...state.bounds,
-    minWidth: 800,
-    minHeight: 500,
-    title: 'Scambio',
-    show: false,
-    webPreferences: {
-      // `.cjs`: CommonJS whatever the package type, so the preload also loads if the sandbox is ever turned off.
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webviewTag: false,
-      // Middle-click would otherwise try to open links in a new window (Electronegativity AUXCLICK_JS_CHECK).
-      disableBlinkFeatures: 'Auxclick',
-    },
+  // Its webContents is already guarded: secureAllWebContents covers every webContents at its creation.
+  window = newMainWindow(BrowserWindow, {
+    bounds: state.bounds,
+    // `.cjs`: CommonJS whatever the package type, so the preload also loads if the sandbox is ever turned off.
+    preload: join(import.meta.dirname, '../preload/index.cjs'),
+    packaged: app.isPackaged,
   });
   if (state.maximized) window.maximize();
   trackWindowState(window, stateFile);
-  secureWebContents(window.webContents, shell, isAppUrl);
   window.once('ready-to-show', () => window?.show());
   window.on('closed', () => (window = null));
-  if (rendererUrl) await window.loadURL(rendererUrl);
-  else await window.loadFile(rendererFile);
+  await window.loadURL(renderer.url);
 }
 
 function installMenu(settings: Settings, userData: string): void {
-  const template = menuTemplate(settings.language, {
-    navigate: (screenName) => window?.webContents.send('app.navigate', { screen: screenName }),
-    openDataFolder: () => void shell.openPath(userData),
-    openSdiInfo: () => void shell.openExternal(SDI_INFO_URL),
-  });
+  const template = menuTemplate(
+    settings.language,
+    {
+      navigate: (screenName) => window?.webContents.send('app.navigate', { screen: screenName }),
+      openDataFolder: () => void shell.openPath(userData),
+      openSdiInfo: () => void openExternalLink(shell, EXTERNAL_LINKS.sdiInfo),
+    },
+    process.platform,
+    !app.isPackaged,
+  );
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }
 
@@ -99,6 +102,7 @@ async function start(): Promise<void> {
   const userData = app.getPath('userData');
   const secrets = await openKeytarSecretStore();
   secureSession(session.defaultSession);
+  protocol.handle(APP_SCHEME, appFileHandler(rendererDir));
   const keychainKey = await keychainDataKey(secrets, userData);
   sandbox = new SandboxSupervisor(
     utilityChild,

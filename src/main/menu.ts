@@ -44,11 +44,30 @@ const LABELS = {
   },
 } satisfies Record<Language, Record<string, string>>;
 
-/** The application menu: the platform's usual roles plus the app's own actions, in the UI's language. */
+/**
+ * The View menu without "Toggle Developer Tools" (and so without its Ctrl+Shift+I / Alt+Cmd+I shortcut): the
+ * packaged app's, whose window is also created with `devTools: false`.
+ */
+const VIEW_WITHOUT_DEVTOOLS: MenuItemConstructorOptions[] = [
+  { role: 'reload' },
+  { role: 'forceReload' },
+  { type: 'separator' },
+  { role: 'resetZoom' },
+  { role: 'zoomIn' },
+  { role: 'zoomOut' },
+  { type: 'separator' },
+  { role: 'togglefullscreen' },
+];
+
+/**
+ * The application menu: the platform's usual roles plus the app's own actions, in the UI's language. DevTools are
+ * offered only when asked for (an unpackaged run).
+ */
 export function menuTemplate(
   language: Language,
   actions: MenuActions,
   platform: NodeJS.Platform = process.platform,
+  devTools = false,
 ): MenuItemConstructorOptions[] {
   const l = LABELS[language];
   return [
@@ -79,7 +98,7 @@ export function menuTemplate(
       ],
     },
     { role: 'editMenu' },
-    { role: 'viewMenu' },
+    devTools ? { role: 'viewMenu' } : { role: 'viewMenu', submenu: VIEW_WITHOUT_DEVTOOLS },
     { role: 'windowMenu' },
     { label: l.help, role: 'help', submenu: [{ label: l.docs, click: () => actions.openSdiInfo() }] },
   ];

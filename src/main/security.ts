@@ -1,4 +1,9 @@
-/** Content-Security-Policy of the app's page: its own scripts only, no remote content, no eval. */
+import { openExternalLink, type ShellLike } from './external-links.ts';
+
+/**
+ * Content-Security-Policy of the app's page: its own scripts only, no remote content, no eval. `form-action 'none'`:
+ * the app's forms never submit (each handler calls `preventDefault` and goes through the gateway).
+ */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
@@ -14,29 +19,13 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export interface ShellLike {
-  openExternal(url: string): Promise<void>;
-}
-
-/** Only web links leave the app, and only to the OS browser. */
-export async function openExternalLink(shell: ShellLike, url: unknown): Promise<boolean> {
-  if (typeof url !== 'string') return false;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol !== 'https:') return false;
-  await shell.openExternal(parsed.toString());
-  return true;
-}
-
 export interface SessionLike {
   setPermissionRequestHandler(
     handler: (wc: unknown, permission: string, done: (granted: boolean) => void) => void,
   ): void;
   setPermissionCheckHandler(handler: () => boolean): void;
+  setDevicePermissionHandler(handler: () => boolean): void;
+  setDisplayMediaRequestHandler(handler: (request: unknown, callback: (streams: null) => void) => void): void;
   webRequest: {
     onHeadersReceived(
       listener: (
@@ -47,19 +36,39 @@ export interface SessionLike {
   };
 }
 
+type Preventable = { preventDefault(): void };
+
 export interface WebContentsLike {
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
-  on(
-    event: 'will-navigate' | 'will-redirect',
-    listener: (event: { preventDefault(): void }, url: string) => void,
-  ): void;
-  on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): void;
+  on(event: 'will-navigate' | 'will-redirect', listener: (event: Preventable, url: string) => void): void;
+  on(event: 'will-frame-navigate', listener: (event: Preventable & { url: string }) => void): void;
+  on(event: 'will-attach-webview' | 'devtools-opened', listener: (event: Preventable) => void): void;
+  closeDevTools(): void;
 }
 
-/** Locks a session down: every permission denied, and the CSP sent as a header too (it covers every response). */
+export interface AppLike {
+  on(event: 'web-contents-created', listener: (event: unknown, contents: WebContentsLike) => void): void;
+}
+
+export interface WebContentsPolicy {
+  shell: ShellLike;
+  /** The app's own page (src/main/renderer-source.ts): the only place any frame may navigate to. */
+  isAppUrl(url: string): boolean;
+  /** A packaged build: DevTools never stay open (the window is also created with `devTools: false`). */
+  packaged: boolean;
+  log?: (message: string) => void;
+}
+
+/**
+ * Locks a session down: every permission request and check denied, no device (HID, serial, USB) and no screen
+ * capture, and the CSP sent as a header too (it covers every response, the dev server's included). No
+ * `select-*-device` listener is added: without one Electron cancels those choosers.
+ */
 export function secureSession(session: SessionLike): void {
   session.setPermissionRequestHandler((_wc, _permission, done) => done(false));
   session.setPermissionCheckHandler(() => false);
+  session.setDevicePermissionHandler(() => false);
+  session.setDisplayMediaRequestHandler((_request, callback) => callback(null));
   session.webRequest.onHeadersReceived((details, callback) => {
     callback({
       responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
@@ -68,22 +77,32 @@ export function secureSession(session: SessionLike): void {
 }
 
 /**
- * The window never navigates away from the app and never opens another window; an `https:` link the user
- * clicks goes to the OS browser instead.
+ * A page never navigates away from the app (in any frame), never opens another window and never attaches a
+ * webview; an allowed link it opens goes to the OS browser instead (src/main/external-links.ts).
  */
-export function secureWebContents(
-  contents: WebContentsLike,
-  shell: ShellLike,
-  isAppUrl: (url: string) => boolean,
-): void {
+export function secureWebContents(contents: WebContentsLike, policy: WebContentsPolicy): void {
+  const log = policy.log ?? console.warn;
   contents.setWindowOpenHandler(({ url }) => {
-    void openExternalLink(shell, url);
+    void openExternalLink(policy.shell, url, log);
     return { action: 'deny' };
   });
-  const stayInApp = (event: { preventDefault(): void }, url: string) => {
-    if (!isAppUrl(url)) event.preventDefault();
+  const stayInApp = (event: Preventable, url: string) => {
+    if (policy.isAppUrl(url)) return;
+    event.preventDefault();
+    log(`Blocked a navigation away from the app: ${url.slice(0, 200)}`);
   };
   contents.on('will-navigate', stayInApp);
   contents.on('will-redirect', stayInApp);
+  // Also subframes, which `will-navigate` does not cover.
+  contents.on('will-frame-navigate', (event) => stayInApp(event, event.url));
   contents.on('will-attach-webview', (event) => event.preventDefault());
+  if (policy.packaged) contents.on('devtools-opened', () => contents.closeDevTools());
+}
+
+/**
+ * Every webContents the app ever creates (the window's, and any other a future feature or a library makes) gets
+ * the same guards, from its creation on: registered before the first window exists.
+ */
+export function secureAllWebContents(app: AppLike, policy: WebContentsPolicy): void {
+  app.on('web-contents-created', (_event, contents) => secureWebContents(contents, policy));
 }

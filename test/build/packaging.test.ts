@@ -52,6 +52,39 @@ describe('the packaging configuration', () => {
     expect(config.files).toContain('!node_modules/better-sqlite3/**');
   });
 
+  it('flips the Electron Fuses of the checklist in the packaged binary', () => {
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      onlyLoadAppFromAsar: true,
+      enableEmbeddedAsarIntegrityValidation: true,
+      grantFileProtocolExtraPrivileges: false,
+      enableCookieEncryption: true,
+    });
+    // What those two rely on: the app packed into app.asar, with its integrity hash embedded.
+    expect(config.asar).not.toBe(false);
+    expect(config.disableAsarIntegrity).not.toBe(true);
+    // electron-builder flips them with @electron/fuses, which must be installed for `npm run dist`.
+    expect(() =>
+      require.resolve('@electron/fuses', { paths: [require.resolve('app-builder-lib')] }),
+    ).not.toThrow();
+  });
+
+  it('is really validated: a misspelt fuse is refused', async () => {
+    await expect(
+      validateConfiguration(
+        { ...config, electronFuses: { ...(config.electronFuses as object), runAsNod: false } },
+        quietLogger,
+      ),
+    ).rejects.toThrow(/configuration\.electronFuses/);
+  });
+
+  it('builds the renderer with relative asset URLs, which resolve under app://scambio/ as under /app/', async () => {
+    const { rendererConfig } = await import('../../electron.vite.config.ts');
+    expect(rendererConfig.base).toBe('./');
+  });
+
   it('starts from the built main process', () => {
     const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { main: string };
     expect(pkg.main).toBe('out/main/index.js');

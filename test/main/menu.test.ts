@@ -49,6 +49,18 @@ describe('the application menu', () => {
     );
   });
 
+  it('offers DevTools (and their shortcut) only when asked, as in an unpackaged run', () => {
+    const actions = { navigate() {}, openDataFolder() {}, openSdiInfo() {} };
+    const packaged = menuTemplate('en', actions, 'linux');
+    const view = packaged.find((item) => item.role === 'viewMenu')!;
+    const roles = items(view.submenu as MenuItemConstructorOptions[]).map((i) => i.role);
+    expect(roles).toEqual(expect.arrayContaining(['reload', 'resetZoom', 'zoomIn', 'togglefullscreen']));
+    expect(items(packaged).map((i) => i.role)).not.toContain('toggleDevTools');
+    // Unpackaged: Electron's own View menu, which includes "Toggle Developer Tools".
+    const development = menuTemplate('en', actions, 'linux', true).find((item) => item.role === 'viewMenu')!;
+    expect(development.submenu).toBeUndefined();
+  });
+
   it('speaks every UI language, with different words per language', () => {
     const labels = LANGUAGES.map((language) =>
       items(menuTemplate(language, { navigate() {}, openDataFolder() {}, openSdiInfo() {} }, 'linux'))
