@@ -72,7 +72,9 @@ export interface SandboxServer {
   readonly clock: Clock;
   /**
    * Stops accepting connections, lets in-flight requests finish for up to `graceMs` (default 10 s) then cuts
-   * what remains, stops the SDI worker, checkpoints the write-ahead log and closes the database.
+   * what remains, stops the SDI worker, revokes the page's session key, checkpoints the write-ahead log and
+   * closes the database. A later call while that runs can only bring its deadline forward (`close(0)`: cut
+   * every connection now); the database is closed the same way, and the same promise is returned.
    */
   close(graceMs?: number): Promise<void>;
 }
@@ -153,6 +155,8 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
   const urlHost = host.includes(':') ? `[${host}]` : host;
 
   let closing: Promise<void> | null = null;
+  /** Brings the deadline of the shutdown under way forward (a later `close` with a shorter grace). */
+  let hurry: (deadline: number) => void = () => {};
   return {
     baseUrl: `http://${urlHost}:${port}/v1`,
     port,
@@ -160,9 +164,16 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     services,
     clock,
     close(graceMs = SHUTDOWN_GRACE_MS) {
-      closing ??= new Promise<void>((resolve) => {
+      if (closing) {
+        hurry(Date.now() + graceMs);
+        return closing;
+      }
+      closing = new Promise<void>((resolve) => {
         stopping = true;
-        const deadline = Date.now() + graceMs;
+        let deadline = Date.now() + graceMs;
+        // The worker gets at least this long for its job in progress, unless the caller asked to stop now.
+        let workerFloorMs = 1000;
+        let listening = true;
         // Open event streams (an open UI) end now: they would otherwise last until the deadline cuts them.
         services.live.close();
         // The built-in receiver's webhooks go while the database is open; nothing answers at their address after.
@@ -170,17 +181,42 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
         // Requests in flight finish, then their connections close instead of idling in keep-alive.
         for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
         // Past the grace period, whatever is still open (a stalled upload, a slow reader) is cut.
-        const cut = setTimeout(() => {
+        const cutOpen = () => {
           logger.warn({ open: inFlight.size }, 'shutdown: cutting connections still open');
           server.closeAllConnections();
-        }, graceMs);
+        };
+        let cut = setTimeout(cutOpen, graceMs);
         cut.unref();
+        let workerWait: NodeJS.Timeout | null = null;
+        let workerWaitOver: (() => void) | null = null;
+        const waitForWorker = () => {
+          if (!workerWaitOver) return;
+          if (workerWait) clearTimeout(workerWait);
+          workerWait = setTimeout(workerWaitOver, Math.max(workerFloorMs, deadline - Date.now()));
+          workerWait.unref();
+        };
+        hurry = (sooner) => {
+          if (sooner >= deadline) return;
+          deadline = sooner;
+          workerFloorMs = 0;
+          if (listening) {
+            clearTimeout(cut);
+            cut = setTimeout(cutOpen, Math.max(0, deadline - Date.now()));
+            cut.unref();
+          }
+          waitForWorker();
+        };
         server.close(() => {
+          listening = false;
           clearTimeout(cut);
           // The worker finishes its job in progress before the database closes under it, within the deadline.
-          const left = Math.max(1000, deadline - Date.now());
-          const stopped = new Promise<void>((done) => setTimeout(done, left).unref());
+          const stopped = new Promise<void>((done) => {
+            workerWaitOver = done;
+            waitForWorker();
+          });
           void Promise.race([worker.stop().catch(() => undefined), stopped]).then(() => {
+            if (workerWait) clearTimeout(workerWait);
+            // Revokes the page's session key.
             ui?.close();
             // The worker threads stop once the tasks still queued or running (if any) have finished.
             void services.workers.close();
