@@ -126,6 +126,8 @@ export const de: Catalog = {
   },
   limits: {
     exceeded: 'Zu viele Anfragen für diesen Schlüssel. Versuchen Sie es in {{seconds}} Sekunde(n) erneut.',
+    healthExceeded:
+      'Zu viele Statusabfragen von dieser Adresse. Versuchen Sie es in {{seconds}} Sekunde(n) erneut.',
   },
   idempotency: {
     keyLength: 'Der Header Idempotency-Key muss 1 bis 255 Zeichen haben.',

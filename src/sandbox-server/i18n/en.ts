@@ -118,6 +118,7 @@ export const en = {
   },
   limits: {
     exceeded: 'Too many requests for this key. Retry in {{seconds}} second(s).',
+    healthExceeded: 'Too many health checks from this address. Retry in {{seconds}} second(s).',
   },
   idempotency: {
     keyLength: 'The Idempotency-Key header must have 1 to 255 characters.',

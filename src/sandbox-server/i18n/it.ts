@@ -123,6 +123,7 @@ export const it: Catalog = {
   },
   limits: {
     exceeded: 'Troppe richieste per questa chiave. Riprova tra {{seconds}} secondo/i.',
+    healthExceeded: 'Troppe verifiche di stato da questo indirizzo. Riprova tra {{seconds}} secondo/i.',
   },
   idempotency: {
     keyLength: "L'intestazione Idempotency-Key deve avere da 1 a 255 caratteri.",
