@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Server, ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
@@ -8,7 +8,7 @@ import { headlessDataKeySource, type DataKeySource } from './crypto/data-key.ts'
 import type { LiveQuota } from './domain/quota.ts';
 import { createServices, type Services } from './composition.ts';
 import { createApp } from './http/app.ts';
-import { clientErrorHandler } from './http/client-errors.ts';
+import { answerStalledHeadsByTheirDeadline, clientErrorHandler } from './http/client-errors.ts';
 import { appUiRoutes } from './http/routes/app-ui.ts';
 import type { IdempotencyStore } from './http/idempotency.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/limits/rate-limits.ts';
@@ -32,6 +32,11 @@ const HEADERS_TIMEOUT_MS = 30_000;
 const REQUEST_TIMEOUT_MS = 120_000;
 /** Idle keep-alive connections close after this (above the 5 s clients commonly reuse within). */
 const KEEP_ALIVE_TIMEOUT_MS = 10_000;
+/**
+ * How often Node looks for requests past those deadlines (its default, 30 s, would answer a head due at 30 s
+ * anywhere up to 60 s). The look goes over the connections with a request under way only.
+ */
+const DEADLINE_CHECK_MS = 1000;
 
 export interface SandboxOptions {
   dataDir: string;
@@ -61,6 +66,10 @@ export interface SandboxOptions {
   workerStallMs?: number;
   /** The built renderer to serve under `/app/` (default: `out/renderer`); null serves no UI. */
   uiDir?: string | null;
+  /** A request's head must arrive within this, or it is answered `408` (default 30 s). */
+  headersTimeoutMs?: number;
+  /** An idle kept-alive connection closes after this (default 10 s). */
+  keepAliveTimeoutMs?: number;
 }
 
 export interface SandboxServer {
@@ -134,16 +143,27 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
   });
 
   const host = options.host ?? DEFAULT_HOST;
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(options.port ?? DEFAULT_PORT, host, (error?: Error) =>
-      error ? reject(error) : resolve(listening),
-    );
+  const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+  const server = createServer(
+    {
+      headersTimeout,
+      requestTimeout: Math.max(REQUEST_TIMEOUT_MS, headersTimeout),
+      keepAliveTimeout: options.keepAliveTimeoutMs ?? KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(DEADLINE_CHECK_MS, headersTimeout),
+    },
+    app,
+  );
+  // A head past its deadline (Node's check) or one that could not be parsed: 408 or 4xx problem+json.
+  server.on('clientError', clientErrorHandler(logger));
+  answerStalledHeadsByTheirDeadline(server, headersTimeout + DEADLINE_CHECK_MS);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? DEFAULT_PORT, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const port = (server.address() as AddressInfo).port;
-  server.on('clientError', clientErrorHandler(logger));
-  server.headersTimeout = HEADERS_TIMEOUT_MS;
-  server.requestTimeout = REQUEST_TIMEOUT_MS;
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   worker.start();
   const inFlight = new Set<ServerResponse>();
   let stopping = false;
