@@ -189,6 +189,8 @@ export const de: Catalog = {
   },
   webhook: {
     url: 'Die Webhook-URL {{value}} muss eine absolute http://- oder https://-Adresse sein.',
+    urlCredentials:
+      'Die Webhook-URL darf weder Benutzername noch Passwort enthalten: Sie wird im Klartext gespeichert und angezeigt. Ob eine Zustellung von diesem Dienst stammt, zeigt ihr Header Service-Signature.',
     events: 'Webhook-Ereignisse müssen eine Liste aus folgenden Werten sein: {{allowed}}.',
   },
   request: {

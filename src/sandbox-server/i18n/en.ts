@@ -176,6 +176,8 @@ export const en = {
   },
   webhook: {
     url: 'The webhook URL {{value}} must be an absolute http:// or https:// address.',
+    urlCredentials:
+      'The webhook URL must not contain a user name or password: it is stored and shown in clear. To know that a delivery comes from this service, check its Service-Signature header.',
     events: 'Webhook events must be a list of: {{allowed}}.',
   },
   request: {

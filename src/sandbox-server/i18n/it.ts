@@ -183,6 +183,8 @@ export const it: Catalog = {
   },
   webhook: {
     url: "L'URL del webhook {{value}} deve essere un indirizzo assoluto http:// o https://.",
+    urlCredentials:
+      "L'URL del webhook non deve contenere nome utente o password: è conservato e mostrato in chiaro. Per sapere che una consegna viene da questo servizio, verifica la sua intestazione Service-Signature.",
     events: 'Gli eventi del webhook devono essere una lista tra: {{allowed}}.',
   },
   request: {
