@@ -191,9 +191,6 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
       closing = new Promise<void>((resolve) => {
         stopping = true;
         let deadline = Date.now() + graceMs;
-        // The worker gets at least this long for its job in progress, unless the caller asked to stop now.
-        let workerFloorMs = 1000;
-        let listening = true;
         // Open event streams (an open UI) end now: they would otherwise last until the deadline cuts them.
         services.live.close();
         // The built-in receiver's webhooks go while the database is open; nothing answers at their address after.
@@ -201,41 +198,28 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
         // Requests in flight finish, then their connections close instead of idling in keep-alive.
         for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
         // Past the grace period, whatever is still open (a stalled upload, a slow reader) is cut.
-        const cutOpen = () => {
+        const cut = deadlineTimer(() => {
           logger.warn({ open: inFlight.size }, 'shutdown: cutting connections still open');
           server.closeAllConnections();
-        };
-        let cut = setTimeout(cutOpen, graceMs);
-        cut.unref();
-        let workerWait: NodeJS.Timeout | null = null;
-        let workerWaitOver: (() => void) | null = null;
-        const waitForWorker = () => {
-          if (!workerWaitOver) return;
-          if (workerWait) clearTimeout(workerWait);
-          workerWait = setTimeout(workerWaitOver, Math.max(workerFloorMs, deadline - Date.now()));
-          workerWait.unref();
-        };
+        }, deadline);
+        let workerWait: DeadlineTimer | null = null;
+        // The worker gets at least a second for its job in progress, unless the caller asked to stop now.
+        let workerFloorMs = 1000;
         hurry = (sooner) => {
           if (sooner >= deadline) return;
           deadline = sooner;
           workerFloorMs = 0;
-          if (listening) {
-            clearTimeout(cut);
-            cut = setTimeout(cutOpen, Math.max(0, deadline - Date.now()));
-            cut.unref();
-          }
-          waitForWorker();
+          cut.moveTo(deadline);
+          workerWait?.moveTo(deadline);
         };
         server.close(() => {
-          listening = false;
-          clearTimeout(cut);
+          cut.clear();
           // The worker finishes its job in progress before the database closes under it, within the deadline.
           const stopped = new Promise<void>((done) => {
-            workerWaitOver = done;
-            waitForWorker();
+            workerWait = deadlineTimer(done, Math.max(Date.now() + workerFloorMs, deadline));
           });
           void Promise.race([worker.stop().catch(() => undefined), stopped]).then(() => {
-            if (workerWait) clearTimeout(workerWait);
+            workerWait?.clear();
             // Revokes the page's session key.
             ui?.close();
             // The worker threads stop once the tasks still queued or running (if any) have finished.
@@ -254,6 +238,39 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
         server.closeIdleConnections();
       });
       return closing;
+    },
+  };
+}
+
+interface DeadlineTimer {
+  /** Brings the instant forward (never back); nothing once the timer has fired or been cleared. */
+  moveTo(at: number): void;
+  clear(): void;
+}
+
+/** Runs `fire` at the instant `at` (epoch ms), which can be brought forward; never keeps the process alive. */
+function deadlineTimer(fire: () => void, at: number): DeadlineTimer {
+  let due = at;
+  let done = false;
+  const arm = () =>
+    setTimeout(
+      () => {
+        done = true;
+        fire();
+      },
+      Math.max(0, due - Date.now()),
+    ).unref();
+  let timer = arm();
+  return {
+    moveTo(sooner) {
+      if (done || sooner >= due) return;
+      due = sooner;
+      clearTimeout(timer);
+      timer = arm();
+    },
+    clear() {
+      done = true;
+      clearTimeout(timer);
     },
   };
 }
