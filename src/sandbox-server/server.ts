@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Server, ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
@@ -8,7 +8,7 @@ import { headlessDataKeySource, type DataKeySource } from './crypto/data-key.ts'
 import type { LiveQuota } from './domain/quota.ts';
 import { createServices, type Services } from './composition.ts';
 import { createApp } from './http/app.ts';
-import { clientErrorHandler } from './http/client-errors.ts';
+import { answerStalledHeadsByTheirDeadline, clientErrorHandler } from './http/client-errors.ts';
 import { appUiRoutes } from './http/routes/app-ui.ts';
 import type { IdempotencyStore } from './http/idempotency.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/limits/rate-limits.ts';
@@ -32,6 +32,11 @@ const HEADERS_TIMEOUT_MS = 30_000;
 const REQUEST_TIMEOUT_MS = 120_000;
 /** Idle keep-alive connections close after this (above the 5 s clients commonly reuse within). */
 const KEEP_ALIVE_TIMEOUT_MS = 10_000;
+/**
+ * How often Node looks for requests past those deadlines (its default, 30 s, would answer a head due at 30 s
+ * anywhere up to 60 s). The look goes over the connections with a request under way only.
+ */
+const DEADLINE_CHECK_MS = 1000;
 
 export interface SandboxOptions {
   dataDir: string;
@@ -61,6 +66,10 @@ export interface SandboxOptions {
   workerStallMs?: number;
   /** The built renderer to serve under `/app/` (default: `out/renderer`); null serves no UI. */
   uiDir?: string | null;
+  /** A request's head must arrive within this, or it is answered `408` (default 30 s). */
+  headersTimeoutMs?: number;
+  /** An idle kept-alive connection closes after this (default 10 s). */
+  keepAliveTimeoutMs?: number;
 }
 
 export interface SandboxServer {
@@ -72,7 +81,9 @@ export interface SandboxServer {
   readonly clock: Clock;
   /**
    * Stops accepting connections, lets in-flight requests finish for up to `graceMs` (default 10 s) then cuts
-   * what remains, stops the SDI worker, checkpoints the write-ahead log and closes the database.
+   * what remains, stops the SDI worker, revokes the page's session key, checkpoints the write-ahead log and
+   * closes the database. A later call while that runs can only bring its deadline forward (`close(0)`: cut
+   * every connection now); the database is closed the same way, and the same promise is returned.
    */
   close(graceMs?: number): Promise<void>;
 }
@@ -132,16 +143,27 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
   });
 
   const host = options.host ?? DEFAULT_HOST;
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(options.port ?? DEFAULT_PORT, host, (error?: Error) =>
-      error ? reject(error) : resolve(listening),
-    );
+  const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+  const server = createServer(
+    {
+      headersTimeout,
+      requestTimeout: Math.max(REQUEST_TIMEOUT_MS, headersTimeout),
+      keepAliveTimeout: options.keepAliveTimeoutMs ?? KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(DEADLINE_CHECK_MS, headersTimeout),
+    },
+    app,
+  );
+  // A head past its deadline (Node's check) or one that could not be parsed: 408 or 4xx problem+json.
+  server.on('clientError', clientErrorHandler(logger));
+  answerStalledHeadsByTheirDeadline(server, headersTimeout + DEADLINE_CHECK_MS);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? DEFAULT_PORT, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const port = (server.address() as AddressInfo).port;
-  server.on('clientError', clientErrorHandler(logger));
-  server.headersTimeout = HEADERS_TIMEOUT_MS;
-  server.requestTimeout = REQUEST_TIMEOUT_MS;
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   worker.start();
   const inFlight = new Set<ServerResponse>();
   let stopping = false;
@@ -153,6 +175,8 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
   const urlHost = host.includes(':') ? `[${host}]` : host;
 
   let closing: Promise<void> | null = null;
+  /** Brings the deadline of the shutdown under way forward (a later `close` with a shorter grace). */
+  let hurry: (deadline: number) => void = () => {};
   return {
     baseUrl: `http://${urlHost}:${port}/v1`,
     port,
@@ -160,9 +184,13 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     services,
     clock,
     close(graceMs = SHUTDOWN_GRACE_MS) {
-      closing ??= new Promise<void>((resolve) => {
+      if (closing) {
+        hurry(Date.now() + graceMs);
+        return closing;
+      }
+      closing = new Promise<void>((resolve) => {
         stopping = true;
-        const deadline = Date.now() + graceMs;
+        let deadline = Date.now() + graceMs;
         // Open event streams (an open UI) end now: they would otherwise last until the deadline cuts them.
         services.live.close();
         // The built-in receiver's webhooks go while the database is open; nothing answers at their address after.
@@ -170,17 +198,29 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
         // Requests in flight finish, then their connections close instead of idling in keep-alive.
         for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
         // Past the grace period, whatever is still open (a stalled upload, a slow reader) is cut.
-        const cut = setTimeout(() => {
+        const cut = deadlineTimer(() => {
           logger.warn({ open: inFlight.size }, 'shutdown: cutting connections still open');
           server.closeAllConnections();
-        }, graceMs);
-        cut.unref();
+        }, deadline);
+        let workerWait: DeadlineTimer | null = null;
+        // The worker gets at least a second for its job in progress, unless the caller asked to stop now.
+        let workerFloorMs = 1000;
+        hurry = (sooner) => {
+          if (sooner >= deadline) return;
+          deadline = sooner;
+          workerFloorMs = 0;
+          cut.moveTo(deadline);
+          workerWait?.moveTo(deadline);
+        };
         server.close(() => {
-          clearTimeout(cut);
+          cut.clear();
           // The worker finishes its job in progress before the database closes under it, within the deadline.
-          const left = Math.max(1000, deadline - Date.now());
-          const stopped = new Promise<void>((done) => setTimeout(done, left).unref());
+          const stopped = new Promise<void>((done) => {
+            workerWait = deadlineTimer(done, Math.max(Date.now() + workerFloorMs, deadline));
+          });
           void Promise.race([worker.stop().catch(() => undefined), stopped]).then(() => {
+            workerWait?.clear();
+            // Revokes the page's session key.
             ui?.close();
             // The worker threads stop once the tasks still queued or running (if any) have finished.
             void services.workers.close();
@@ -198,6 +238,39 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
         server.closeIdleConnections();
       });
       return closing;
+    },
+  };
+}
+
+interface DeadlineTimer {
+  /** Brings the instant forward (never back); nothing once the timer has fired or been cleared. */
+  moveTo(at: number): void;
+  clear(): void;
+}
+
+/** Runs `fire` at the instant `at` (epoch ms), which can be brought forward; never keeps the process alive. */
+function deadlineTimer(fire: () => void, at: number): DeadlineTimer {
+  let due = at;
+  let done = false;
+  const arm = () =>
+    setTimeout(
+      () => {
+        done = true;
+        fire();
+      },
+      Math.max(0, due - Date.now()),
+    ).unref();
+  let timer = arm();
+  return {
+    moveTo(sooner) {
+      if (done || sooner >= due) return;
+      due = sooner;
+      clearTimeout(timer);
+      timer = arm();
+    },
+    clear() {
+      done = true;
+      clearTimeout(timer);
     },
   };
 }

@@ -39,6 +39,7 @@ Commands:
       --lenient-ids      identifier check-digit failures are warnings, so the official samples go through
       --live-quota N[/S] operations (and signatures) of each live account (default 1000/100)
       --max-invoice-bytes N  largest invoice file accepted (default 5242880, SDI's 5 MB; code 00003)
+      --ui-dir DIR       the built UI to serve under /app/ (default: out/renderer, built by npm start)
   keys create            create an API key and print only the key
       --env test|live    environment of the key (default test)
       --account NAME     account to create the key in, created if needed (default "default")
@@ -79,6 +80,7 @@ export async function main(argv: string[]): Promise<number> {
       'lenient-ids': { type: 'boolean' },
       'live-quota': { type: 'string' },
       'max-invoice-bytes': { type: 'string' },
+      'ui-dir': { type: 'string' },
       env: { type: 'string' },
       account: { type: 'string' },
       origins: { type: 'string' },
@@ -125,6 +127,7 @@ export async function main(argv: string[]): Promise<number> {
       lenientIds: values['lenient-ids'] ?? false,
       liveQuota: { operations: Number(quota[1]), signatures: Number(quota[2] ?? 100) },
       maxInvoiceBytes,
+      ...(values['ui-dir'] === undefined ? {} : { uiDir: values['ui-dir'] }),
     });
   }
   if (command === 'keys') {
@@ -229,6 +232,12 @@ function parseOrigins(csv: string | undefined): string[] {
   );
 }
 
+/**
+ * Signals within this long of the first one are that same request to stop (a terminal's Ctrl-C and a signal to
+ * the process group reach the server from the shell and again through npm); only a later one stops at once.
+ */
+const SIGNAL_BURST_MS = 1000;
+
 async function serve(options: {
   dataDir: string;
   port: number;
@@ -240,6 +249,7 @@ async function serve(options: {
   lenientIds: boolean;
   liveQuota: LiveQuota;
   maxInvoiceBytes: number;
+  uiDir?: string;
 }): Promise<number> {
   const logger = pino({ level: options.logLevel }, pino.destination(2));
   // A new data folder gets an account with a sandbox key, so the first run is usable at once.
@@ -250,36 +260,39 @@ async function serve(options: {
   process.stdout.write(`Data folder: ${options.dataDir}\n`);
   if (firstKey) process.stdout.write(`New sandbox API key (shown once): ${firstKey}\n`);
   return new Promise<number>((resolve) => {
-    let stopping = false;
+    let firstSignalAt: number | null = null;
+    let stoppingNow = false;
+    const failed = (error: unknown) => {
+      process.stderr.write(`shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      resolve(1);
+    };
     const stop = (signal: string) => {
-      if (stopping) {
-        // A second signal: the user does not want to wait for the grace period.
-        process.stdout.write(`${signal}: stopping now\n`);
-        resolve(1);
+      const now = Date.now();
+      if (firstSignalAt === null) {
+        firstSignalAt = now;
+        process.stdout.write(`${signal}: shutting down (up to ${SHUTDOWN_GRACE_MS / 1000} s)\n`);
+        // A last resort should closing itself hang: the process ends a little after the deadline regardless.
+        setTimeout(() => {
+          process.stderr.write('shutdown did not complete in time; exiting\n');
+          resolve(1);
+        }, SHUTDOWN_GRACE_MS + 5000).unref();
+        server.close().then(() => resolve(0), failed);
         return;
       }
-      stopping = true;
-      process.stdout.write(`${signal}: shutting down (up to ${SHUTDOWN_GRACE_MS / 1000} s)\n`);
-      // A last resort should closing itself hang: the process ends a little after the deadline regardless.
-      setTimeout(() => {
-        process.stderr.write('shutdown did not complete in time; exiting\n');
-        resolve(1);
-      }, SHUTDOWN_GRACE_MS + 5000).unref();
-      server.close().then(
-        () => resolve(0),
-        (error: unknown) => {
-          process.stderr.write(
-            `shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`,
-          );
-          resolve(1);
-        },
-      );
+      // Ctrl-C in a terminal, or a signal to the process group, reaches this process twice: from the shell and
+      // through npm, which forwards it. Signals that close together are that one request to stop.
+      if (stoppingNow || now - firstSignalAt < SIGNAL_BURST_MS) return;
+      // A later, separate signal: the user does not want to wait for the grace period. Open connections are
+      // cut, but the database is still checkpointed and closed and the page's key revoked before exiting.
+      stoppingNow = true;
+      process.stdout.write(`${signal}: stopping now\n`);
+      server.close(0).then(() => resolve(1), failed);
     };
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));
     // SIGTERM to npm's PID never reaches us, and a launcher may die without a signal: stop with it.
     watchLaunchers(() => {
-      if (!stopping) stop('launcher gone');
+      if (firstSignalAt === null) stop('launcher gone');
     });
   });
 }

@@ -113,6 +113,10 @@ export function parseWebhookInput(body: unknown, requireId: boolean): WebhookInp
         params: { value: String(record.url) },
         path: 'url',
       });
+    } else if (parsed.username !== '' || parsed.password !== '') {
+      // A user name or password would be stored, listed and logged in clear with the URL (SECURITY.md): refused,
+      // and not repeated in the answer. The Service-Signature header is how a receiver knows who is calling.
+      problems.unshift({ code: 'url', key: 'webhook.urlCredentials', params: {}, path: 'url' });
     }
   }
   if (problems.length > 0 || !parsed) throw invalid(problems);

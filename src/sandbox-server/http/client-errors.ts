@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { maxHeaderSize } from 'node:http';
+import { maxHeaderSize, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { ProblemDetails } from '../../shared/api/types.ts';
@@ -109,4 +110,31 @@ export function clientErrorHandler(logger?: Logger): (error: Error, socket: Dupl
     const linger = setTimeout(() => socket.destroy(), LINGER_MS).unref();
     socket.once('close', () => clearTimeout(linger));
   };
+}
+
+/**
+ * Node answers a head that misses `headersTimeout` through `clientError` (408 above), but on a kept-alive
+ * connection its keep-alive timer comes first: a request that begins there and stalls is closed without a word
+ * once the connection has been quiet for `keepAliveTimeout`. Such a connection (bytes arrived since its last
+ * answer) keeps its socket until `deadlineMs` more, so that the headers deadline answers it `408`; a connection
+ * that is really idle closes at the keep-alive timeout as before, and one that outlives `deadlineMs` (say the
+ * rest of a body nobody read) is closed then.
+ */
+export function answerStalledHeadsByTheirDeadline(server: Server, deadlineMs: number): void {
+  const bytesAtLastAnswer = new WeakMap<Socket, number>();
+  const waited = new WeakSet<Socket>();
+  server.on('request', (req, res) => {
+    const socket = req.socket;
+    res.once('finish', () => bytesAtLastAnswer.set(socket, socket.bytesRead));
+  });
+  // With a listener here, Node leaves the timed-out socket to it.
+  server.on('timeout', (socket: Socket) => {
+    const answered = bytesAtLastAnswer.get(socket);
+    if (answered !== undefined && socket.bytesRead > answered && !waited.has(socket)) {
+      waited.add(socket);
+      socket.setTimeout(deadlineMs);
+      return;
+    }
+    socket.destroy();
+  });
 }

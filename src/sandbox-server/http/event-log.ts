@@ -18,6 +18,12 @@ export const RESPONSE_BODY_LOG_LIMIT = 64 * 1024;
  */
 export const READ_BODY_LOG_LIMIT = 4 * 1024;
 
+/**
+ * On an answer whose request could not be written to the log (the disk is full, say): `not-recorded`. Reads still
+ * succeed then; this tells the caller, who would otherwise look in `/log` for an entry that never was.
+ */
+export const LOG_STATUS_HEADER = 'Scambio-Log';
+
 /** Told about each logged request that caused a webhook event; queues the notifications. */
 export type WebhookNotifier = (scope: Scope, notification: WebhookNotification) => void;
 
@@ -153,8 +159,10 @@ export function eventLog(
     ) => {
       const ctx = context(res);
       if ('error' in outcome) {
-        // The company may have been deleted by this very request; the log must never fail a response.
+        // The disk may be full, or the company deleted by this very request; the log must never fail a response,
+        // but the response says that it is not in the log.
         logger.warn({ err: outcome.error, req_id: ctx.requestId }, 'event not recorded');
+        if (!res.headersSent) res.setHeader(LOG_STATUS_HEADER, 'not-recorded');
         return;
       }
       const { statusCode, event } = entry;

@@ -20,9 +20,17 @@ const STATUS: Record<ErrorKind, number> = {
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
+/**
+ * The challenge of every `401` (RFC 9110 requires one). Not `Basic`, although the key is sent with HTTP Basic: a
+ * Basic challenge makes a browser prompt for a user name, then cache what was typed for the origin and send it
+ * with every later request to it, cross-site ones included (an `<img>` or a link from any page would then read
+ * and mark invoices read). Browsers prompt for no scheme they do not know. SECURITY.md, "Authentication".
+ */
+export const AUTH_CHALLENGE = 'ApiKey realm="v1"';
+
 export function sendProblem(req: Request, res: Response, error: ServiceError): void {
   const body = problemBody(req, res, error);
-  if (error.kind === 'unauthorized') res.set('WWW-Authenticate', 'Basic realm="v1"');
+  if (error.kind === 'unauthorized') res.set('WWW-Authenticate', AUTH_CHALLENGE);
   res.status(body.status).type(PROBLEM_MEDIA_TYPE).send(JSON.stringify(body));
 }
 

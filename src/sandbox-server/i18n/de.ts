@@ -126,6 +126,8 @@ export const de: Catalog = {
   },
   limits: {
     exceeded: 'Zu viele Anfragen für diesen Schlüssel. Versuchen Sie es in {{seconds}} Sekunde(n) erneut.',
+    healthExceeded:
+      'Zu viele Statusabfragen von dieser Adresse. Versuchen Sie es in {{seconds}} Sekunde(n) erneut.',
   },
   idempotency: {
     keyLength: 'Der Header Idempotency-Key muss 1 bis 255 Zeichen haben.',
@@ -187,6 +189,8 @@ export const de: Catalog = {
   },
   webhook: {
     url: 'Die Webhook-URL {{value}} muss eine absolute http://- oder https://-Adresse sein.',
+    urlCredentials:
+      'Die Webhook-URL darf weder Benutzername noch Passwort enthalten: Sie wird im Klartext gespeichert und angezeigt. Ob eine Zustellung von diesem Dienst stammt, zeigt ihr Header Service-Signature.',
     events: 'Webhook-Ereignisse müssen eine Liste aus folgenden Werten sein: {{allowed}}.',
   },
   request: {

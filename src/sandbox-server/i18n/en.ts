@@ -118,6 +118,7 @@ export const en = {
   },
   limits: {
     exceeded: 'Too many requests for this key. Retry in {{seconds}} second(s).',
+    healthExceeded: 'Too many health checks from this address. Retry in {{seconds}} second(s).',
   },
   idempotency: {
     keyLength: 'The Idempotency-Key header must have 1 to 255 characters.',
@@ -175,6 +176,8 @@ export const en = {
   },
   webhook: {
     url: 'The webhook URL {{value}} must be an absolute http:// or https:// address.',
+    urlCredentials:
+      'The webhook URL must not contain a user name or password: it is stored and shown in clear. To know that a delivery comes from this service, check its Service-Signature header.',
     events: 'Webhook events must be a list of: {{allowed}}.',
   },
   request: {

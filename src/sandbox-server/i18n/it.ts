@@ -123,6 +123,7 @@ export const it: Catalog = {
   },
   limits: {
     exceeded: 'Troppe richieste per questa chiave. Riprova tra {{seconds}} secondo/i.',
+    healthExceeded: 'Troppe verifiche di stato da questo indirizzo. Riprova tra {{seconds}} secondo/i.',
   },
   idempotency: {
     keyLength: "L'intestazione Idempotency-Key deve avere da 1 a 255 caratteri.",
@@ -182,6 +183,8 @@ export const it: Catalog = {
   },
   webhook: {
     url: "L'URL del webhook {{value}} deve essere un indirizzo assoluto http:// o https://.",
+    urlCredentials:
+      "L'URL del webhook non deve contenere nome utente o password: è conservato e mostrato in chiaro. Per sapere che una consegna viene da questo servizio, verifica la sua intestazione Service-Signature.",
     events: 'Gli eventi del webhook devono essere una lista tra: {{allowed}}.',
   },
   request: {

@@ -1,6 +1,7 @@
 import type { Environment, PayloadEncoding } from '../../shared/api/types.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Db } from './database.ts';
+import type { Scope } from './scope.ts';
 import { prepared } from './statements.ts';
 
 export interface HeldInvoice {
@@ -67,13 +68,17 @@ export class HeldInvoiceRepository {
     return rows.map((row) => ({ ...toHeld(row), payload: this.box.open(row.payload, PAYLOAD) }));
   }
 
-  /** What is held in the environment, oldest first, without opening the payloads. */
-  list(environment: Environment): Omit<HeldInvoice, 'payload'>[] {
+  /**
+   * What the scope's account holds for unregistered recipients (it sent them, or made them arrive through
+   * `/_sandbox/inbound`), oldest first, without opening the payloads. Other accounts' held invoices are theirs:
+   * their file names, identifiers and recipients are never listed here.
+   */
+  listSentBy(scope: Scope): Omit<HeldInvoice, 'payload'>[] {
     const rows = prepared(
       this.db,
       `SELECT id, environment, sender_account_id, recipient, file_name, identifier, encoding, created
-       FROM held_invoices WHERE environment = ? ORDER BY id`,
-    ).all(environment) as Omit<HeldRow, 'payload'>[];
+       FROM held_invoices WHERE sender_account_id = ? AND environment = ? ORDER BY id`,
+    ).all(scope.accountId, scope.environment) as Omit<HeldRow, 'payload'>[];
     return rows.map(toHeld);
   }
 

@@ -724,6 +724,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'get',
     path: '/_sandbox/held',
     summary: 'Held inbound invoices',
+    description:
+      'Only the invoices the caller sent, or made arrive with /_sandbox/inbound; never other accounts’.',
     responses: { 200: ok('Invoices waiting for their recipient.', Type.Array(HeldInvoiceSchema)) },
     problems: [],
   }),

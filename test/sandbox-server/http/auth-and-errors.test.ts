@@ -10,10 +10,13 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 describe('authentication', () => {
-  it('answers a request without credentials with 401 and a Basic challenge', async () => {
+  it('answers a request without credentials with 401 and a challenge no browser prompts for', async () => {
     const res = await sandbox.anonymous().get<ProblemDetails>('/v1/company', { unchecked: true });
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toBe('Basic realm="v1"');
+    // RFC 9110: a 401 carries a challenge. A Basic one would make a browser prompt for the key, then send
+    // what was typed with every request to this origin, cross-site ones included.
+    expect(res.headers.get('www-authenticate')).toBe('ApiKey realm="v1"');
+    expect(res.body.detail).toContain('HTTP Basic');
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect(res.body).toMatchObject({ type: '/problems/unauthorized', status: 401, instance: '/v1/company' });
     expect(res.body.request_id).toBe(res.headers.get('x-request-id'));
@@ -24,6 +27,7 @@ describe('authentication', () => {
     for (const key of [fake, 'not-a-key', 'ik_prod_' + 'B'.repeat(40)]) {
       const res = await new ApiCaller(sandbox.origin, key).get('/v1/company', { unchecked: true });
       expect(res.status, key).toBe(401);
+      expect(res.headers.get('www-authenticate'), key).not.toMatch(/basic/i);
       expect(res.text).not.toContain(key);
     }
     const { key } = sandbox.server.services.keys.create({ account: 'revoked', environment: 'test' });
@@ -44,7 +48,7 @@ describe('authentication', () => {
     });
     expect(without.status).toBe(401);
     expect(without.headers.get('content-type')).toContain('application/problem+json');
-    expect(without.headers.get('www-authenticate')).toBe('Basic realm="v1"');
+    expect(without.headers.get('www-authenticate')).toBe('ApiKey realm="v1"');
   });
 });
 

@@ -731,7 +731,7 @@ describe('HTTP Basic credentials (RFC 7617)', () => {
       .replace('NOTUTF8', raw(Buffer.concat([Buffer.from(key), Buffer.from([0xff, 0x3a])])));
     const answer = await request({ method: 'GET', path: '/v1/company', auth });
     const problem = expectProblem(answer, label, 401);
-    expect(answer.headers['www-authenticate']).toBe('Basic realm="v1"');
+    expect(answer.headers['www-authenticate']).toBe('ApiKey realm="v1"');
     expect(answer.text).not.toContain(key);
     expect(problem.detail).toContain('Basic');
   });

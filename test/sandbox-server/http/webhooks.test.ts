@@ -87,6 +87,34 @@ describe('webhook registration', () => {
   });
 });
 
+describe('webhook URLs with credentials', () => {
+  it('are refused with 422 naming url, never echoed, and nothing is stored', async () => {
+    const caller = sandbox.caller('hooks-credentials');
+    const existing = (await caller.post<WebHook>('/v1/webhook', { json: { url } })).body;
+    const withCredentials = [
+      'https://erp-user:s3cr3t-pw@example.com/hooks',
+      'https://erp-user@example.com/hooks',
+      'https://:s3cr3t-pw@example.com/hooks',
+    ];
+    for (const bad of withCredentials) {
+      for (const language of ['en', 'it', 'de']) {
+        const created = await caller.withLanguage(language).post<ProblemDetails>('/v1/webhook', {
+          json: { url: bad, events: ['*'] },
+        });
+        expect(created.status, bad).toBe(422);
+        expect(created.body.errors?.map((e) => e.path)).toEqual(['url']);
+        expect(created.text).not.toContain('s3cr3t-pw');
+        expect(created.text).not.toContain('erp-user');
+      }
+      const updated = await caller.put<ProblemDetails>('/v1/webhook', { json: { ...existing, url: bad } });
+      expect(updated.status, bad).toBe(422);
+      expect(updated.body.errors?.map((e) => e.path)).toEqual(['url']);
+    }
+    const stored = (await caller.get<WebHook[]>('/v1/webhook')).body;
+    expect(stored.map((w) => w.url)).toEqual([url]);
+  });
+});
+
 describe('webhook delivery', () => {
   it('signs each call with HMAC-SHA256 of t.body, checked here with node:crypto', async () => {
     const caller = sandbox.caller('hooks-sign');

@@ -117,6 +117,31 @@ describe('/_sandbox/inbound and /_sandbox/held', () => {
     );
   });
 
+  it('shows each account only what it sent or made arrive, never another account’s', async () => {
+    const alice = sandbox.caller('held-alice');
+    const bob = sandbox.caller('held-bob');
+    const heldBy = async (who: ApiCaller) =>
+      (await who.get<{ recipient: string; identifier: string }[]>('/_sandbox/held', unchecked)).body;
+    const [forAlice, forBob] = [italianVat(961), italianVat(962)];
+    expect(
+      (await alice.post('/_sandbox/inbound', { json: { generate: { to_vat: forAlice } }, ...unchecked }))
+        .status,
+    ).toBe(202);
+    // Bob's own invoice, sent through the simulated SDI to a recipient nobody has registered.
+    const send = await submit(bob, {
+      supplierVat: italianVat(963),
+      customerVat: forBob,
+      codiceDestinatario: 'SCAMBIO',
+      number: 'HB-1',
+    });
+    await advance(bob);
+    const bobs = await heldBy(bob);
+    expect(bobs.map((h) => h.recipient)).toEqual([forBob]);
+    expect(bobs[0]!.identifier).toBe((await bob.get<Send>(`/v1/send/${send.id}`)).body.identifier);
+    expect((await heldBy(alice)).map((h) => h.recipient)).toEqual([forAlice]);
+    expect(await heldBy(sandbox.caller('held-nobody'))).toEqual([]);
+  });
+
   it('answers 422 for a bad VAT number or format, or both payload and generate', async () => {
     for (const json of [
       { generate: { to_vat: 'IT12345678901' } },
@@ -150,16 +175,17 @@ describe('/_sandbox/reset', () => {
   it('takes back the invoices the caller left held for unregistered recipients, and only those', async () => {
     const victim = sandbox.caller('holder');
     const bystander = sandbox.caller('other-holder');
-    const held = async () =>
-      (await victim.get<{ recipient: string }[]>('/_sandbox/held', unchecked)).body.map((h) => h.recipient);
+    const held = async (who: ApiCaller) =>
+      (await who.get<{ recipient: string }[]>('/_sandbox/held', unchecked)).body.map((h) => h.recipient);
     const [mine, theirs] = [italianVat(951), italianVat(952)];
     await victim.post('/_sandbox/inbound', { json: { generate: { to_vat: mine } }, ...unchecked });
     await bystander.post('/_sandbox/inbound', { json: { generate: { to_vat: theirs } }, ...unchecked });
-    expect(await held()).toEqual(expect.arrayContaining([mine, theirs]));
+    expect(await held(victim)).toEqual([mine]);
+    expect(await held(bystander)).toEqual([theirs]);
 
     const res = await victim.post<{ deleted: Record<string, number> }>('/_sandbox/reset', unchecked);
     expect(res.body.deleted.held).toBe(1);
-    expect(await held()).toContain(theirs);
-    expect(await held()).not.toContain(mine);
+    expect(await held(victim)).toEqual([]);
+    expect(await held(bystander)).toEqual([theirs]);
   });
 });

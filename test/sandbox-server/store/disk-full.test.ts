@@ -89,6 +89,31 @@ describe('a full disk', () => {
     }
   });
 
+  it('says in the answer to a read it could not log that it is not in the log, and logs again once space is back', async () => {
+    fillDisk();
+    try {
+      // Each logged read takes room in the log's pages; the first one that finds none is answered all the same.
+      let unlogged: Awaited<ReturnType<ApiCaller['get']>> | null = null;
+      let logged = 0;
+      const before = count('events');
+      for (let i = 0; i < 500 && !unlogged; i++) {
+        const read = await caller.get('/v1/send');
+        expect(read.status).toBe(200);
+        if (read.headers.get('scambio-log') === 'not-recorded') unlogged = read;
+        else logged++;
+      }
+      expect(unlogged, 'no read went unlogged with the disk full').not.toBeNull();
+      // The header tells the truth: every read without it is in the log, the one with it is not.
+      expect(count('events')).toBe(before + logged);
+    } finally {
+      freeDisk();
+    }
+    const after = count('events');
+    const read = await caller.get('/v1/send');
+    expect(read.headers.get('scambio-log')).toBeNull();
+    expect(count('events')).toBe(after + 1);
+  });
+
   it('says so in the caller’s language', async () => {
     fillDisk();
     try {

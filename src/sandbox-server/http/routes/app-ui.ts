@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import express, { Router, type Request } from 'express';
 import { DEFAULT_ACCOUNT } from '../../accounts.ts';
 import type { ApiKeyService } from '../../domain/api-keys.ts';
+import { isLoopbackAddress } from '../loopback.ts';
 
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 const CSP =
@@ -67,8 +68,6 @@ export function appUiRoutes(dir: string, keys: ApiKeyService): AppUi {
 }
 
 function isLoopbackRequest(req: Request): boolean {
-  const address = req.socket.remoteAddress ?? '';
-  const fromLoopback = address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
   const host = (req.headers.host ?? '').replace(/:\d+$/, '');
-  return fromLoopback && LOOPBACK_NAMES.has(host);
+  return isLoopbackAddress(req.socket.remoteAddress) && LOOPBACK_NAMES.has(host);
 }

@@ -109,8 +109,9 @@ export function sandboxRoutes(deps: SandboxRouteDependencies): Router {
     res.status('delivered' in outcome ? 201 : 202).json(outcome);
   });
 
+  // Only what the caller sent or made arrive: another account's held invoices are not its business.
   router.get('/held', (_req, res) => {
-    const held = store.held.list(scopeOf(res).environment);
+    const held = store.held.listSentBy(scopeOf(res));
     res.json(
       held.map((h) => ({
         id: h.id,
