@@ -162,7 +162,6 @@ export const de: Catalog = {
   sandbox: {
     scenarioHeader: 'Der Header Sandbox-Scenario ist ungültig: {{reason}}.',
     clockEmpty: "Geben Sie mindestens eines von 'advance', 'set' und 'freeze' an.",
-    clockFixed: 'Dieser Server läuft mit einer Uhr, die die Sandbox-Steuerung nicht verstellen kann.',
     duration: "'{{field}}' muss eine Dauer wie 15d, 36h oder 30s oder eine Anzahl Sekunden sein.",
     dateTime: "'{{field}}' muss ein ISO-8601-Zeitpunkt wie 2026-01-31T09:00:00Z sein.",
     boolean: "'{{field}}' muss true oder false sein.",
@@ -188,6 +187,8 @@ export const de: Catalog = {
   webhook: {
     url: 'Die Webhook-URL {{value}} muss eine absolute http://- oder https://-Adresse sein.',
     events: 'Webhook-Ereignisse müssen eine Liste aus folgenden Werten sein: {{allowed}}.',
+    limit:
+      'Ein Konto kann je Umgebung höchstens {{max}} Webhooks haben: Löschen Sie zuerst einen, der nicht mehr gebraucht wird.',
   },
   request: {
     badPath:
