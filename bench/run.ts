@@ -10,6 +10,7 @@ import { benchServerCore } from './server-core.ts';
 import { benchSdi } from './sdi.ts';
 import { benchSeed } from './seed.ts';
 import { benchTrust } from './trust.ts';
+import { benchWebhookIsolation } from './webhook-isolation.ts';
 
 console.log(`Scambio benchmarks — Node ${process.version}, ${new Date().toISOString()}`);
 report('FatturaPA engine (ours vs libxml2-wasm; ratio > 1 means ours is faster)', benchFatturapa());
@@ -24,6 +25,7 @@ report(
   await benchEventLoopUnderHostileLoad(),
 );
 report('Simulated SDI (submission to final state, SDI delay 0)', await benchSdi());
+report("One account's hanging webhooks against another's invoice", await benchWebhookIsolation());
 report('Export (streamed ZIP)', await benchExport());
 report('Seed data (`npm run sandbox -- seed`, under 30 s)', await benchSeed());
 report('Desktop: UI responsiveness during a 10,000-invoice export', await benchDesktop());

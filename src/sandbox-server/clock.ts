@@ -1,3 +1,5 @@
+import type { Scope } from './store/scope.ts';
+
 /** Time comes from here, never from `Date.now()` directly, so the sandbox clock can move it. */
 export interface Clock {
   now(): Date;
@@ -28,6 +30,8 @@ export class SandboxClock implements Clock {
   constructor(
     private readonly persistence: ClockPersistence | null = null,
     private readonly wall: () => number = Date.now,
+    /** Whether the time it runs from stands still (a test's frozen server clock): then it stands still too. */
+    private readonly wallFrozen: () => boolean = () => false,
   ) {
     const saved = persistence?.load();
     if (saved) {
@@ -65,7 +69,7 @@ export class SandboxClock implements Clock {
     return {
       now: this.now().toISOString(),
       offset_seconds: Math.round((this.now().getTime() - this.wall()) / 1000),
-      frozen: this.frozenAt !== null,
+      frozen: this.frozenAt !== null || this.wallFrozen(),
     };
   }
 
@@ -83,4 +87,112 @@ export function parseDuration(value: unknown): number | null {
   const match = /^(\d+(?:\.\d+)?)\s*([smhd]?)$/.exec(value.trim());
   if (!match) return null;
   return Number(match[1]) * UNITS[match[2] || 's']!;
+}
+
+/** Where the accounts' sandbox clocks are kept (store/sandbox-clocks.ts). */
+export interface SandboxClockStore {
+  all(): { accountId: number; offsetMs: number; frozenAt: number | null }[];
+  save(clock: { accountId: number; offsetMs: number; frozenAt: number | null }): void;
+}
+
+/**
+ * The server's clocks. The live environment and the server's own upkeep run on real time (`base`; tests pass a
+ * movable one). Each account's sandbox (test environment) runs on a clock of its own, which that account's test
+ * keys move (`POST /_sandbox/clock`): one account's move never changes another's time, data or jobs. An account
+ * that never moved its clock runs on real time too, and has no saved clock.
+ *
+ * Where an invoice crosses from one account to another (SDI delivering to a local recipient), the instant is
+ * carried over as the same moment of real time, read on the recipient's clock (`translate`).
+ */
+export class Clocks {
+  /** The accounts' clocks that run apart from real time (saved), and those handed out but never moved. */
+  private readonly sandboxes = new Map<number, SandboxClock>();
+  private readonly unmoved = new Map<number, SandboxClock>();
+  private readonly movedListeners: ((accountId: number) => void)[] = [];
+
+  constructor(
+    readonly base: Clock,
+    private readonly saved: SandboxClockStore | null = null,
+  ) {
+    for (const clock of saved?.all() ?? [])
+      this.sandboxes.set(clock.accountId, this.sandboxClock(clock.accountId, clock));
+  }
+
+  /** The time of an account's environment; real time for the live environment and the server's upkeep (null). */
+  now(owner: Scope | null): Date {
+    return this.ownClock(owner)?.now() ?? this.base.now();
+  }
+
+  /** The clock of an account's environment, following it when the account moves it later. */
+  of(owner: Scope | null): Clock {
+    return { now: () => this.now(owner) };
+  }
+
+  /**
+   * The movable clock of an account's sandbox. It starts at real time and is kept (and runs apart from real
+   * time) from its first move on.
+   */
+  sandbox(accountId: number): SandboxClock {
+    let clock = this.sandboxes.get(accountId) ?? this.unmoved.get(accountId);
+    if (!clock) {
+      clock = this.sandboxClock(accountId, null);
+      this.unmoved.set(accountId, clock);
+    }
+    return clock;
+  }
+
+  /** The accounts whose sandbox runs on a clock of its own, with that clock. */
+  moved(): ReadonlyMap<number, SandboxClock> {
+    return this.sandboxes;
+  }
+
+  /** The same moment of real time as `at` on `from`'s clock, read on `to`'s. */
+  translate(at: Date, from: Scope | null, to: Scope | null): Date {
+    if (this.ownClock(from) === this.ownClock(to)) return at;
+    return new Date(at.getTime() + this.now(to).getTime() - this.now(from).getTime());
+  }
+
+  /** Told the first time an account's sandbox clock moves apart from real time (it then needs its own upkeep). */
+  onMoved(listener: (accountId: number) => void): void {
+    this.movedListeners.push(listener);
+  }
+
+  private ownClock(owner: Scope | null): SandboxClock | null {
+    return owner?.environment === 'test' ? (this.sandboxes.get(owner.accountId) ?? null) : null;
+  }
+
+  private sandboxClock(
+    accountId: number,
+    initial: { offsetMs: number; frozenAt: number | null } | null,
+  ): SandboxClock {
+    const persistence: ClockPersistence = {
+      load: () => initial,
+      save: (state) => {
+        this.saved?.save({ accountId, ...state });
+        if (this.sandboxes.has(accountId)) return;
+        this.unmoved.delete(accountId);
+        this.sandboxes.set(accountId, clock);
+        for (const listener of this.movedListeners) listener(accountId);
+      },
+    };
+    const { base } = this;
+    const clock = new SandboxClock(
+      persistence,
+      () => base.now().getTime(),
+      () => base instanceof SandboxClock && base.state().frozen,
+    );
+    return clock;
+  }
+}
+
+/**
+ * Now on the named account's sandbox clock in a data folder, as its server would say (real time for an account
+ * that never moved its clock, or does not exist yet): what the CLI's `sample` dates its invoice by.
+ */
+export function sandboxNowOf(
+  saved: SandboxClockStore,
+  accountId: number | null,
+  base: Clock = systemClock,
+): Date {
+  return accountId === null ? base.now() : new Clocks(base, saved).now({ accountId, environment: 'test' });
 }

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Clock } from './clock.ts';
+import type { Clocks } from './clock.ts';
 import { ApiKeyService } from './domain/api-keys.ts';
 import { CompanyService } from './domain/companies.ts';
 import { ExportService } from './domain/export.ts';
@@ -8,12 +8,12 @@ import { LiveEvents, LiveReceiveService } from './domain/live-events.ts';
 import { DEFAULT_LIVE_QUOTA, QuotaService, type LiveQuota } from './domain/quota.ts';
 import type { ReceiveService } from './domain/receives.ts';
 import { SubmissionService } from './domain/submission.ts';
-import { WebhookService } from './domain/webhooks.ts';
-import { registerMaintenanceJobs } from './jobs/maintenance.ts';
+import { DELIVERY_CONCURRENCY, deliveryTimeoutMs, WebhookService } from './domain/webhooks.ts';
+import { ensureUpkeep, registerMaintenanceJobs } from './jobs/maintenance.ts';
 import { JobQueue } from './jobs/queue.ts';
 import type { RandomSource } from './random.ts';
 import { InboundService } from './sdi/inbound.ts';
-import { SdiService } from './sdi/pipeline.ts';
+import { SDI_CONCURRENCY, SdiService } from './sdi/pipeline.ts';
 import { SdiSigningIdentity } from './sdi/signing-identity.ts';
 import { finishedStates } from './sdi/transitions.ts';
 import { UpdateService } from './sdi/updates.ts';
@@ -28,10 +28,13 @@ import { WorkerPool, type WorkerPoolOptions } from './workers/pool.ts';
  *   http/routes/send.ts ─► SubmissionService.prepare/commit (domain/submission.ts, one transaction)
  *     └─ onSubmitted ─► SdiService.submitted (sdi/pipeline.ts): queues the intake job (jobs/queue.ts)
  *          └─ each SDI step is a job ─► transition: notification + Update (store/updates.ts)
- *               └─ onUpdate ─► WebhookService.notify (update.add) and LiveEvents (the open UI)
+ *               └─ onUpdate ─► WebhookService.notify (update.add: a job of the webhook lane) and LiveEvents
  *   an invoice SDI delivers to a local recipient ─► InboundService (sdi/inbound.ts)
  *     └─ onDelivered ─► WebhookService.notify (receive.add) and LiveEvents
  *   a company created ─► InboundService.releaseHeld: invoices held for it are delivered
+ *   an account's sandbox clock moved apart from real time ─► its own upkeep jobs (jobs/maintenance.ts)
+ *
+ * Time: `clocks` (clock.ts) gives each account's sandbox its own clock and everything else real time.
  */
 
 export interface Services {
@@ -40,8 +43,12 @@ export interface Services {
   submissions: SubmissionService;
   receives: ReceiveService;
   inbound: InboundService;
-  /** The durable job queue the simulated SDI (and the server's upkeep) runs on. */
+  /** The clocks: real time, and each account's sandbox clock. */
+  clocks: Clocks;
+  /** The durable job queue's SDI lane: the simulated SDI's steps and the server's upkeep. */
   jobs: JobQueue;
+  /** The job queue's webhook lane: deliveries, several at once, apart from SDI. */
+  deliveries: JobQueue;
   sdi: SdiService;
   updates: UpdateService;
   quota: QuotaService;
@@ -55,7 +62,7 @@ export interface Services {
 
 export function createServices(deps: {
   store: Store;
-  clock: Clock;
+  clocks: Clocks;
   random: RandomSource;
   limits: InvoiceFileLimits;
   /** The data folder, where the sandbox CA lives. */
@@ -71,7 +78,8 @@ export function createServices(deps: {
   workers?: WorkerPoolOptions;
 }): Services {
   const workers = new WorkerPool({ size: envWorkerCount(), ...deps.workers });
-  const companies = new CompanyService(deps.store, deps.clock);
+  const { clocks } = deps;
+  const companies = new CompanyService(deps.store, clocks);
   const quota = new QuotaService(deps.store, deps.liveQuota ?? DEFAULT_LIVE_QUOTA);
   let signer: SandboxSigner | null = null;
   const submissions = new SubmissionService({
@@ -80,21 +88,27 @@ export function createServices(deps: {
     quota,
     lenientIds: deps.lenientIds ?? false,
     workers,
-    signer: () => (signer ??= SandboxSigner.open(deps.dataDir, deps.store.box, { now: deps.clock.now() })),
+    signer: () => (signer ??= SandboxSigner.open(deps.dataDir, deps.store.box, { now: clocks.base.now() })),
   });
   const inbound = new InboundService(deps);
   const live = new LiveEvents();
   const receives = new LiveReceiveService(deps.store, live);
-  const jobs = new JobQueue({
+  const onFailure = (job: { id: number; kind: string }, error: unknown, willRetry: boolean) =>
+    deps.logger?.warn({ err: error, job: job.id, kind: job.kind, willRetry }, 'job failed');
+  const jobs = new JobQueue({ store: deps.store, clocks, concurrency: SDI_CONCURRENCY, onFailure });
+  const deliveries = new JobQueue({
     store: deps.store,
-    clock: deps.clock,
-    onFailure: (job, error, willRetry) =>
-      deps.logger?.warn({ err: error, job: job.id, kind: job.kind, willRetry }, 'job failed'),
+    clocks,
+    lane: 'webhook',
+    concurrency: DELIVERY_CONCURRENCY,
+    // The delivery's own timeout ends it first; this only catches a delivery stuck outside its request.
+    prepareTimeoutMs: deliveryTimeoutMs() + 5_000,
+    onFailure,
   });
-  const webhooks = new WebhookService(deps.store, deps.clock, jobs);
+  const webhooks = new WebhookService(deps.store, clocks, deliveries);
   const sdi = new SdiService({
     store: deps.store,
-    clock: deps.clock,
+    clocks,
     random: deps.random,
     queue: jobs,
     inbound,
@@ -103,13 +117,14 @@ export function createServices(deps: {
     options: { delayMs: deps.sdiDelayMs ?? 1000, lenientIds: deps.lenientIds ?? false },
   });
 
-  // Jobs: the server's upkeep, SDI's steps, webhook deliveries.
+  // Jobs: the server's upkeep and SDI's steps in one lane, webhook deliveries in their own.
   // Retention keeps an invoice until SDI is done with it: the state table says when that is.
   registerMaintenanceJobs(jobs, deps.store, finishedStates());
   sdi.registerJobs(jobs);
-  webhooks.registerJobs(jobs);
+  webhooks.registerJobs(deliveries);
 
   // Who listens to whom.
+  clocks.onMoved((accountId) => ensureUpkeep(jobs, deps.store, clocks, { accountId, environment: 'test' }));
   companies.onCreated((scope, company) => inbound.releaseHeld(scope, company));
   submissions.onSubmitted((scope, send, scenario) => sdi.submitted(scope, send, scenario));
   inbound.onDelivered((scope, receive) => {
@@ -124,12 +139,14 @@ export function createServices(deps: {
     live.publish(update.scope, { type: 'send.state', id: update.sendId, state: update.state });
   });
   return {
-    keys: new ApiKeyService(deps.store, deps.clock, deps.random),
+    clocks,
+    keys: new ApiKeyService(deps.store, clocks.base, deps.random),
     companies,
     submissions,
     receives,
     inbound,
     jobs,
+    deliveries,
     sdi,
     updates: new UpdateService(deps.store),
     quota,

@@ -3,7 +3,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
-import { SandboxClock, type Clock } from './clock.ts';
+import { Clocks, systemClock, type Clock } from './clock.ts';
 import { headlessDataKeySource, type DataKeySource } from './crypto/data-key.ts';
 import type { LiveQuota } from './domain/quota.ts';
 import { createServices, type Services } from './composition.ts';
@@ -17,7 +17,6 @@ import { JobWorker } from './jobs/worker.ts';
 import { LocalReceiver } from './local-receiver/receiver.ts';
 import { cryptoRandom, type RandomSource } from './random.ts';
 import { DATABASE_FILE, DEFAULT_UI_DIR } from './locations.ts';
-import { settingsClockPersistence } from './sdi/clock-persistence.ts';
 import { openStore, type Store } from './store/store.ts';
 import type { SdiTiming } from './sdi/timing.ts';
 
@@ -43,7 +42,10 @@ export interface SandboxOptions {
   port?: number;
   host?: string;
   maxInvoiceBytes?: number;
-  /** Default: the sandbox clock, its offset kept in the data folder. A SandboxClock given here is movable too. */
+  /**
+   * Real time for the server (default: the system's). Tests give a SandboxClock to move or freeze it. Each
+   * account's sandbox clock runs from it, with its own offset kept in the data folder (clock.ts).
+   */
   clock?: Clock;
   random?: RandomSource;
   logger?: Logger;
@@ -78,6 +80,7 @@ export interface SandboxServer {
   readonly port: number;
   readonly store: Store;
   readonly services: Services;
+  /** The server's real time (`SandboxOptions.clock`); accounts' sandbox clocks are `services.clocks`. */
   readonly clock: Clock;
   /**
    * Stops accepting connections, lets in-flight requests finish for up to `graceMs` (default 10 s) then cuts
@@ -102,10 +105,11 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
   const logger = options.logger ?? pino({ level: 'silent' });
   const maxInvoiceBytes = options.maxInvoiceBytes ?? DEFAULT_MAX_INVOICE_BYTES;
   const store = openSandboxStore(options.dataDir, options.dataKey);
-  const clock = options.clock ?? new SandboxClock(settingsClockPersistence(store.settings));
+  const clock = options.clock ?? systemClock;
+  const clocks = new Clocks(clock, store.sandboxClocks);
   const services = createServices({
     store,
-    clock,
+    clocks,
     random,
     limits: { maxBytes: maxInvoiceBytes },
     dataDir: options.dataDir,
@@ -115,29 +119,35 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     logger,
   });
   if (options.sdiTiming) services.sdi.useTiming(options.sdiTiming);
-  scheduleMaintenanceJobs(services.jobs, store, clock);
+  scheduleMaintenanceJobs(services.jobs, store, clocks);
   const orphaned = services.keys.revokeOrphanedSessions();
   if (orphaned > 0) logger.info({ revoked: orphaned }, 'revoked session keys left by stopped servers');
-  const worker = new JobWorker({
-    queue: services.jobs,
-    clock,
-    logger,
-    stallMs: options.workerStallMs ?? 30_000,
-  });
+  const stallMs = options.workerStallMs ?? 30_000;
+  const workers = {
+    sdi: new JobWorker({ queue: services.jobs, logger, stallMs }),
+    // Deliveries wait on receivers up to their timeout, several at once: one that waited a minute for a slot
+    // means receivers that hang fill them.
+    webhooks: new JobWorker({
+      queue: services.deliveries,
+      logger,
+      stallMs: Math.max(stallMs, 60_000),
+      waitWarnMs: 60_000,
+      name: 'webhook deliveries',
+    }),
+  };
   const ui = options.uiDir === null ? null : appUiRoutes(options.uiDir ?? DEFAULT_UI_DIR, services.keys);
-  const localReceiver = new LocalReceiver({ store, webhooks: services.webhooks, clock });
+  const localReceiver = new LocalReceiver({ store, webhooks: services.webhooks, clocks });
   const app = createApp({
     store,
     services,
-    clock,
+    clocks,
     random,
     logger,
     maxInvoiceBytes,
     rateLimits: options.rateLimits ?? DEFAULT_RATE_LIMITS,
     authFailuresPerMinute: options.authFailuresPerMinute ?? 30,
     idempotencyStore: options.idempotencyStore ?? store.idempotency,
-    worker,
-    sandboxClock: clock instanceof SandboxClock ? clock : null,
+    workers,
     ui,
     localReceiver,
   });
@@ -164,7 +174,8 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     });
   });
   const port = (server.address() as AddressInfo).port;
-  worker.start();
+  workers.sdi.start();
+  workers.webhooks.start();
   const inFlight = new Set<ServerResponse>();
   let stopping = false;
   server.on('request', (_req, res: ServerResponse) => {
@@ -218,7 +229,10 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
           const stopped = new Promise<void>((done) => {
             workerWait = deadlineTimer(done, Math.max(Date.now() + workerFloorMs, deadline));
           });
-          void Promise.race([worker.stop().catch(() => undefined), stopped]).then(() => {
+          const workersStopped = Promise.all([workers.sdi.stop(), workers.webhooks.stop()]).catch(
+            () => undefined,
+          );
+          void Promise.race([workersStopped, stopped]).then(() => {
             workerWait?.clear();
             // Revokes the page's session key.
             ui?.close();

@@ -88,6 +88,9 @@ export interface TestSandbox {
 
 /** The real server on a random loopback port with a real SQLite file in a new temp folder. */
 export async function startTestSandbox(options: Partial<SandboxOptions> = {}): Promise<TestSandbox> {
+  // Compiling the API descriptions holds the event loop for seconds on a busy machine: done before any
+  // connection exists, so a kept-alive one cannot time out on the server while the client still means to reuse it.
+  await prepareConformance();
   const dataDir = mkdtempSync(join(tmpdir(), 'scambio-test-'));
   const server = await startSandboxServer({ dataDir, port: 0, host: '127.0.0.1', ...options });
   const origin = server.baseUrl.replace(/\/v1$/, '');

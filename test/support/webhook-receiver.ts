@@ -14,9 +14,13 @@ export class WebhookReceiver {
   statuses: number[] = [];
   /** While set, calls are recorded but not answered until it resolves. */
   hold: Promise<void> | null = null;
+  /** Calls whose connection is still open: held, or being answered. */
+  open = 0;
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => {
+      this.open++;
+      res.on('close', () => this.open--);
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { generateSdiFileName, partitaIvaCheckDigit } from '../../shared/fatturapa/index.ts';
-import { SandboxClock } from '../clock.ts';
+import { sandboxNowOf } from '../clock.ts';
 import type { RandomSource } from '../random.ts';
-import { settingsClockPersistence } from '../sdi/clock-persistence.ts';
 import { generateInvoiceXml } from '../sdi/generate-invoice.ts';
 import type { Store } from '../store/store.ts';
 
@@ -37,12 +36,12 @@ export function sampleVat(seed: string): string {
 }
 
 /**
- * A valid invoice for `npm run sandbox -- sample`, ready to send: valid check digits, dated today on the data
- * folder's sandbox clock, a ProgressivoInvio and number that differ at every call, and a file name SDI accepts.
+ * A valid invoice for `npm run sandbox -- sample`, ready to send: valid check digits, dated today on the account's
+ * sandbox clock in the data folder, a ProgressivoInvio and number that differ at every call, and a file name SDI accepts.
  * Why the supplier is the account's own: a VAT number belongs to one account, and sending registers it.
  */
 export function sampleInvoice(store: Store, random: RandomSource, options: SampleOptions): SampleInvoice {
-  const at = new SandboxClock(settingsClockPersistence(store.settings)).now();
+  const at = sandboxNowOf(store.sandboxClocks, store.accounts.idOf(options.account));
   const fromVat = options.from ?? sampleVat(`scambio-sample-supplier:${options.account}`);
   const toVat = options.to ?? sampleVat('scambio-sample-customer');
   const progressive = Buffer.from(random(8)).toString('hex').slice(0, 10).toUpperCase();

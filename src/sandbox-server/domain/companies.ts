@@ -1,5 +1,5 @@
 import type { Company, CompanyInput } from '../../shared/api/types.ts';
-import type { Clock } from '../clock.ts';
+import type { Clocks } from '../clock.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
 import { ServiceError } from './service-error.ts';
@@ -12,7 +12,7 @@ export class CompanyService {
 
   constructor(
     private readonly store: Store,
-    private readonly clock: Clock,
+    private readonly clocks: Clocks,
   ) {}
 
   onCreated(hook: CompanyCreatedHook): void {
@@ -88,7 +88,7 @@ export class CompanyService {
     const company = this.store.companies.insert(
       scope,
       { vat: input.vat, fiscal_code: input.fiscal_code, name: input.name },
-      this.clock.now().toISOString(),
+      this.clocks.now(scope).toISOString(),
     );
     for (const hook of this.createdHooks) hook(scope, company);
     return company;

@@ -7,7 +7,7 @@ import {
   partyKey,
   type InvoiceFormat,
 } from '../../shared/fatturapa/index.ts';
-import type { Clock } from '../clock.ts';
+import type { Clocks } from '../clock.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import type { RandomSource } from '../random.ts';
 import type { SandboxSigner } from '../signing/index.ts';
@@ -74,7 +74,7 @@ export type SubmittedHook = (scope: Scope, send: Send, sandboxScenario: string |
 
 export interface SubmissionDependencies {
   store: Store;
-  clock: Clock;
+  clocks: Clocks;
   random: RandomSource;
   companies: CompanyService;
   limits: InvoiceFileLimits;
@@ -118,7 +118,7 @@ export class SubmissionService {
     // With validate=true the first read validates too: reading is most of validating's cost, and the verdict
     // does not depend on the name chosen below (the only name check, 00001, cannot fail on a name `name`
     // returns). It stands for the file as read; a file signed here is another file, validated again.
-    const validation = request.validate ? this.validationContext(null) : undefined;
+    const validation = request.validate ? this.validationContext(scope, null) : undefined;
     const inspected = await inspectInvoiceFile(
       this.deps.workers,
       request.bytes,
@@ -129,7 +129,7 @@ export class SubmissionService {
     const { file, signedHere } = await this.sign(scope, request.signature, inspected.file);
     const fileName = this.name(scope, request, file, signedHere);
     if (request.validate) {
-      if (signedHere) await this.validate(file, fileName);
+      if (signedHere) await this.validate(scope, file, fileName);
       else assertValid(inspected);
     }
     return { scope, request, file, fileName, signedHere };
@@ -140,13 +140,14 @@ export class SubmissionService {
    * `signature` is the mode the file would be sent with: one the service signs under is not refused as unsigned.
    */
   async check(
+    scope: Scope,
     bytes: Uint8Array,
     fileName: string | null,
     signature: SignatureMode = 'None',
   ): Promise<ValidationReport<Problem>> {
     const inspected = await inspectInvoiceFile(this.deps.workers, bytes, this.deps.limits, {
       fileName,
-      at: this.deps.clock.now(),
+      at: this.deps.clocks.now(scope),
       lenientIds: this.deps.lenientIds,
       signature,
     });
@@ -181,7 +182,7 @@ export class SubmissionService {
       );
     }
     const vat = supplier.vat;
-    const { store, clock, companies } = this.deps;
+    const { store, clocks, companies } = this.deps;
     return store.transaction(() => {
       const company = companies.ensureForParty(scope, { ...supplier, vat });
       if (!company) {
@@ -197,7 +198,7 @@ export class SubmissionService {
           'invoice.invalid',
         );
       }
-      const now = clock.now().toISOString();
+      const now = clocks.now(scope).toISOString();
       const first = summary.documents[0];
       const send = store.sends.insert(scope, {
         companyId: company.id,
@@ -226,9 +227,9 @@ export class SubmissionService {
   /** Stores a `.p7m` nobody can open: the simulated SDI discards it with NS 00102 without reading it. */
   private commitUnreadable(prepared: UnreadableSubmission): Send {
     const { scope, request, unreadable } = prepared;
-    const { store, clock } = this.deps;
+    const { store, clocks } = this.deps;
     return store.transaction(() => {
-      const now = clock.now().toISOString();
+      const now = clocks.now(scope).toISOString();
       const send = store.sends.insert(scope, {
         companyId: unreadable.company.id,
         identifier: null,
@@ -319,7 +320,7 @@ export class SubmissionService {
       this.deps.workers,
       file.xml,
       { vat, name: name ?? vat },
-      this.deps.clock.now(),
+      this.deps.clocks.now(scope),
     );
     return { file: { ...file, bytes: p7m, signed: true }, signedHere: true };
   }
@@ -341,19 +342,22 @@ export class SubmissionService {
   }
 
   /** Validates a file signed here: read again on the worker, with no size limit on an envelope made here. */
-  private async validate(file: ReadInvoiceFile, fileName: string): Promise<void> {
+  private async validate(scope: Scope, file: ReadInvoiceFile, fileName: string): Promise<void> {
     const inspected = await inspectInvoiceFile(
       this.deps.workers,
       file.bytes,
       { maxBytes: Number.MAX_SAFE_INTEGER },
-      this.validationContext(fileName),
+      this.validationContext(scope, fileName),
     );
     if (!inspected.ok) throw invalid([inspected.problem], 'invoice.invalid');
     assertValid(inspected);
   }
 
-  private validationContext(fileName: string | null): NonNullable<InspectInvoiceInput['validation']> {
-    return { fileName, at: this.deps.clock.now(), lenientIds: this.deps.lenientIds };
+  private validationContext(
+    scope: Scope,
+    fileName: string | null,
+  ): NonNullable<InspectInvoiceInput['validation']> {
+    return { fileName, at: this.deps.clocks.now(scope), lenientIds: this.deps.lenientIds };
   }
 
   private generateFileName(scope: Scope, file: ReadInvoiceFile): string {

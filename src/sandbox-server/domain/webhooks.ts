@@ -8,7 +8,7 @@ import {
 } from '../../shared/api/types.ts';
 import { WEBHOOK_RESPONSE_BODY_LIMIT } from '../../shared/api/webhook-delivery.ts';
 import { SIGNATURE_HEADER, signServicePayload } from '../../shared/api/webhook-signature.ts';
-import type { Clock } from '../clock.ts';
+import type { Clocks } from '../clock.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
@@ -18,6 +18,14 @@ import { expectObject, fieldProblems, requiredProblem } from './body-check.ts';
 import { invalid, ServiceError } from './service-error.ts';
 
 export const DELIVERY_JOB = 'webhook.deliver';
+/**
+ * Deliveries run in a lane of their own (jobs/queue.ts), never in SDI's: up to 16 at once, at most 4 for one
+ * account's environment and one for one webhook (its deliveries arrive in order), so receivers that hang hold up
+ * neither SDI nor other accounts, nor the account's other webhooks (docs/webhooks.md).
+ */
+export const DELIVERY_CONCURRENCY = { total: 16, perScope: 4 } as const;
+/** Webhooks one account may have in one environment (docs/webhooks.md); a 51st is refused with 422. */
+export const MAX_WEBHOOKS_PER_ACCOUNT = 50;
 /** Contract: a receiver has 10 s to answer; a slower one (or one that hangs) is a failed attempt. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 export const DELIVERY_TIMEOUT_ENV = 'SCAMBIO_WEBHOOK_TIMEOUT_MS';
@@ -77,6 +85,11 @@ async function readBeginning(response: Response, limit: number): Promise<string>
   return text.slice(0, limit);
 }
 
+/** One webhook's deliveries go one at a time, in order; other webhooks' go meanwhile (migrations.ts says the same). */
+function deliverySerial(webhookId: number): string {
+  return `webhook:${webhookId}`;
+}
+
 function retryDelay(attempt: number): number {
   return RETRY_DELAYS_MS[attempt - 1] ?? RETRY_AFTER_THAT_MS;
 }
@@ -131,18 +144,19 @@ export function parseWebhookInput(body: unknown, requireId: boolean): WebhookInp
 }
 
 /**
- * Webhooks (contract "Webhooks"): subscriptions, signed notifications delivered from the durable job queue
- * on the sandbox clock, a history row per attempt, retries with backoff, disabling after 7 failing days.
- * Notifications are queued inside the transaction of what caused them and never block that request.
+ * Webhooks (contract "Webhooks"): subscriptions, signed notifications delivered from the durable job queue's
+ * webhook lane on the account's clock, a history row per attempt, retries with backoff, disabling after 7 failing
+ * days. Notifications are queued inside the transaction of what caused them and never block that request.
  */
 export class WebhookService {
   constructor(
     private readonly store: Store,
-    private readonly clock: Clock,
+    private readonly clocks: Clocks,
+    /** The webhook lane of the job queue. */
     private readonly queue: JobQueue,
   ) {}
 
-  /** Deliveries as jobs of the durable queue (wired in composition.ts). */
+  /** Deliveries as jobs of the durable queue's webhook lane (wired in composition.ts). */
   registerJobs(queue: JobQueue): void {
     queue.registerScoped<DeliveryPayload, DeliveryOutcome | null>(DELIVERY_JOB, {
       prepare: (payload, job) => this.post(job.scope, payload),
@@ -151,15 +165,20 @@ export class WebhookService {
   }
 
   create(scope: Scope, input: WebhookInput): WebHook {
-    this.assertCompany(scope, input.company_id);
-    const secret = `wh_sec_${randomBytes(24).toString('base64url')}`;
-    const webhook = this.store.webhooks.insert(
-      scope,
-      { ...input, enabled: true },
-      secret,
-      this.clock.now().toISOString(),
-    );
-    return { ...webhook, secret };
+    return this.store.transaction(() => {
+      this.assertCompany(scope, input.company_id);
+      if (this.store.webhooks.count(scope) >= MAX_WEBHOOKS_PER_ACCOUNT) {
+        throw new ServiceError('invalid', 'webhook.limit', { max: MAX_WEBHOOKS_PER_ACCOUNT });
+      }
+      const secret = `wh_sec_${randomBytes(24).toString('base64url')}`;
+      const webhook = this.store.webhooks.insert(
+        scope,
+        { ...input, enabled: true },
+        secret,
+        this.clocks.now(scope).toISOString(),
+      );
+      return { ...webhook, secret };
+    });
   }
 
   update(scope: Scope, input: WebhookInput): WebHook {
@@ -187,12 +206,12 @@ export class WebhookService {
   /** Queues a notification for every webhook listening to it. Call inside the causing transaction. */
   notify(scope: Scope, notification: WebhookNotification): void {
     const body = JSON.stringify(notification);
-    const now = this.clock.now();
+    const now = this.clocks.now(scope);
     for (const webhook of this.store.webhooks.listeners(scope, notification.company_id)) {
       const events = webhook.events ?? [];
       if (events.length > 0 && !events.includes('*') && !events.includes(notification.event)) continue;
       const payload: DeliveryPayload = { webhookId: webhook.id, event: notification.event, body, attempt: 1 };
-      this.queue.enqueue(DELIVERY_JOB, payload, now, scope);
+      this.queue.enqueue(DELIVERY_JOB, payload, now, scope, deliverySerial(webhook.id));
     }
   }
 
@@ -209,7 +228,7 @@ export class WebhookService {
       resource_id: resourceId,
       company_id: companyId,
       user_id: scope.accountId,
-      date_time: this.clock.now().toISOString(),
+      date_time: this.clocks.now(scope).toISOString(),
       method: null,
       endpoint: null,
       status_code: null,
@@ -222,8 +241,11 @@ export class WebhookService {
   private async post(scope: Scope, payload: DeliveryPayload): Promise<DeliveryOutcome | null> {
     const target = this.store.webhooks.target(scope, payload.webhookId);
     if (!target || !target.webhook.enabled) return null;
-    const at = this.clock.now();
-    const signature = await signServicePayload(target.secret, payload.body, Math.floor(at.getTime() / 1000));
+    const at = this.clocks.now(scope);
+    // Signed at the real time of the delivery, whatever the sandbox clock says: receivers reject stale signatures
+    // by their own clock (docs/webhooks.md). The event's date_time and the history stay on the sandbox clock.
+    const signedAt = Math.floor(this.clocks.base.now().getTime() / 1000);
+    const signature = await signServicePayload(target.secret, payload.body, signedAt);
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
@@ -283,7 +305,13 @@ export class WebhookService {
     this.store.webhooks.recordOutcome(scope, payload.webhookId, success, outcome.at, disable);
     if (!success && !disable) {
       const due = new Date(Date.parse(outcome.at) + retryDelay(payload.attempt));
-      this.queue.enqueue(DELIVERY_JOB, { ...payload, attempt: payload.attempt + 1 }, due, scope);
+      this.queue.enqueue(
+        DELIVERY_JOB,
+        { ...payload, attempt: payload.attempt + 1 },
+        due,
+        scope,
+        deliverySerial(payload.webhookId),
+      );
     }
   }
 

@@ -1,7 +1,7 @@
 import express, { Router, type Express } from 'express';
 import { OPENAPI_PATH } from '../../shared/api/openapi.ts';
 import type { Logger } from 'pino';
-import type { Clock, SandboxClock } from '../clock.ts';
+import type { Clocks } from '../clock.ts';
 import type { Services } from '../composition.ts';
 import type { JobWorker } from '../jobs/worker.ts';
 import type { RandomSource } from '../random.ts';
@@ -40,17 +40,15 @@ import { updateRoutes } from './routes/update.ts';
 export interface AppDependencies {
   store: Store;
   services: Services;
-  clock: Clock;
+  clocks: Clocks;
   random: RandomSource;
   logger: Logger;
   maxInvoiceBytes: number;
   rateLimits: RateLimits | 'unlimited';
   idempotencyStore: IdempotencyStore;
   authFailuresPerMinute: number;
-  /** Runs the simulated SDI; its heartbeat feeds /health. */
-  worker: JobWorker;
-  /** The clock `/_sandbox/clock` moves; null when the server runs on a clock it cannot move. */
-  sandboxClock: SandboxClock | null;
+  /** Run the job queue's lanes: the simulated SDI's, and webhook deliveries'; their health feeds /health. */
+  workers: { sdi: JobWorker; webhooks: JobWorker };
   /** The built renderer under `/app/` (headless mode); absent in the desktop app, which loads it from disk. */
   ui?: AppUi | null;
   /** The built-in webhook receiver (`/_sandbox/receiver`); the server closes it when it stops. */
@@ -58,11 +56,13 @@ export interface AppDependencies {
 }
 
 export function createApp(deps: AppDependencies): Express {
-  const { store, services, clock, logger } = deps;
+  const { store, services, clocks, logger } = deps;
+  // Limits without a key (health, failed authentications) count on real time; a key's on its scope's clock.
+  const clock = clocks.base;
   // Bodies may carry a Base64 invoice (4/3 of the file) plus JSON around it; the invoice limit itself is
   // checked on the decoded file, so an oversized invoice gets SDI's 00003 rather than a bare 413.
   const uploadBytes = deps.maxInvoiceBytes * 2;
-  const idempotency = new IdempotencyGuard({ store, clock, logger, responses: deps.idempotencyStore });
+  const idempotency = new IdempotencyGuard({ store, clocks, logger, responses: deps.idempotencyStore });
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -75,7 +75,16 @@ export function createApp(deps: AppDependencies): Express {
   app.use(bodyGuard(uploadBytes));
   app.use('/v1/health', healthRateLimit(clock));
   // Public routers each enter only for their own paths (route-table.ts says why).
-  app.use('/v1', onlyUnder(['/health'], healthRoutes(store, { sdi_worker: () => deps.worker.health() })));
+  app.use(
+    '/v1',
+    onlyUnder(
+      ['/health'],
+      healthRoutes(store, {
+        sdi_worker: () => deps.workers.sdi.health(),
+        webhook_deliveries: () => deps.workers.webhooks.health(),
+      }),
+    ),
+  );
   // The API's own description and its reference page: public, like /health.
   app.use(onlyUnder([OPENAPI_PATH], openApiRoutes()));
   app.use(onlyUnder(['/docs'], referencePageRoutes()));
@@ -87,8 +96,8 @@ export function createApp(deps: AppDependencies): Express {
   const authenticated = [
     authenticate(services.keys, new AuthFailureLimiter(clock, deps.authFailuresPerMinute)),
     corsForKey,
-    ...keyRateLimits(deps.rateLimits, clock),
-    eventLog(store, clock, logger, (scope, notification) =>
+    ...keyRateLimits(deps.rateLimits, clocks),
+    eventLog(store, clocks, logger, (scope, notification) =>
       store.transaction(() => services.webhooks.notify(scope, notification)),
     ),
   ];
@@ -130,8 +139,6 @@ export function createApp(deps: AppDependencies): Express {
       store,
       random: deps.random,
       maxInvoiceBytes: deps.maxInvoiceBytes,
-      clock,
-      sandboxClock: deps.sandboxClock,
     }),
   );
 

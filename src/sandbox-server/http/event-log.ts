@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { API_VERSION, type WebhookNotification } from '../../shared/api/types.ts';
-import type { Clock } from '../clock.ts';
+import type { Clocks } from '../clock.ts';
 import type { Scope } from '../store/scope.ts';
 import type { NewEvent } from '../store/events.ts';
 import type { Store } from '../store/store.ts';
@@ -74,12 +74,13 @@ function cut(bytes: Buffer, limit: number, total: number): string {
  */
 export function eventLog(
   store: Store,
-  clock: Clock,
+  clocks: Clocks,
   logger: Logger,
   notify: WebhookNotifier,
 ): RequestHandler {
   return (req, res, next) => {
-    const startedAt = clock.now().toISOString();
+    // On the caller's clock: a sandbox's log ages (and is purged) with its own time.
+    const startedAt = clocks.now(context(res).scope ?? null).toISOString();
     let body: string | null = null;
     const send = res.send.bind(res);
     res.send = (chunk?: unknown) => {

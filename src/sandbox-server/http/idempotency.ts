@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import type { Clock } from '../clock.ts';
+import type { Clocks } from '../clock.ts';
 import { ServiceError } from '../domain/service-error.ts';
 import type { StoredResponse } from '../store/idempotency.ts';
 import type { Scope } from '../store/scope.ts';
@@ -36,7 +36,7 @@ export class IdempotencyGuard {
   private readonly inFlight = new Set<string>();
 
   constructor(
-    private readonly deps: { store: Store; clock: Clock; logger: Logger; responses: IdempotencyStore },
+    private readonly deps: { store: Store; clocks: Clocks; logger: Logger; responses: IdempotencyStore },
   ) {}
 
   /** Before the body is read: checks the header and refuses a key whose first request is still running. */
@@ -108,7 +108,7 @@ export class IdempotencyGuard {
 
   private lookup(scope: Scope, key: string): StoredResponse | null | 'unavailable' {
     try {
-      return this.deps.responses.find(scope, key, this.deps.clock.now().toISOString());
+      return this.deps.responses.find(scope, key, this.deps.clocks.now(scope).toISOString());
     } catch (error) {
       this.deps.logger.warn(
         { err: error, req_id: 'idempotency' },
@@ -119,7 +119,7 @@ export class IdempotencyGuard {
   }
 
   private remember(scope: Scope, key: string, answer: SubmissionResponse & { fingerprint: Buffer }): void {
-    const now = this.deps.clock.now();
+    const now = this.deps.clocks.now(scope);
     try {
       this.deps.responses.save(
         scope,

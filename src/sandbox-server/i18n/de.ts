@@ -164,7 +164,6 @@ export const de: Catalog = {
   sandbox: {
     scenarioHeader: 'Der Header Sandbox-Scenario ist ungültig: {{reason}}.',
     clockEmpty: "Geben Sie mindestens eines von 'advance', 'set' und 'freeze' an.",
-    clockFixed: 'Dieser Server läuft mit einer Uhr, die die Sandbox-Steuerung nicht verstellen kann.',
     duration: "'{{field}}' muss eine Dauer wie 15d, 36h oder 30s oder eine Anzahl Sekunden sein.",
     dateTime: "'{{field}}' muss ein ISO-8601-Zeitpunkt wie 2026-01-31T09:00:00Z sein.",
     boolean: "'{{field}}' muss true oder false sein.",
@@ -192,6 +191,8 @@ export const de: Catalog = {
     urlCredentials:
       'Die Webhook-URL darf weder Benutzername noch Passwort enthalten: Sie wird im Klartext gespeichert und angezeigt. Ob eine Zustellung von diesem Dienst stammt, zeigt ihr Header Service-Signature.',
     events: 'Webhook-Ereignisse müssen eine Liste aus folgenden Werten sein: {{allowed}}.',
+    limit:
+      'Ein Konto kann je Umgebung höchstens {{max}} Webhooks haben: Löschen Sie zuerst einen, der nicht mehr gebraucht wird.',
   },
   request: {
     badPath:

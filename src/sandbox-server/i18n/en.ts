@@ -152,7 +152,6 @@ export const en = {
   sandbox: {
     scenarioHeader: 'The Sandbox-Scenario header is not valid: {{reason}}.',
     clockEmpty: "Give at least one of 'advance', 'set' and 'freeze'.",
-    clockFixed: 'This server runs on a clock that the sandbox control API cannot move.',
     duration: "'{{field}}' must be a duration such as 15d, 36h or 30s, or a number of seconds.",
     dateTime: "'{{field}}' must be an ISO 8601 date-time such as 2026-01-31T09:00:00Z.",
     boolean: "'{{field}}' must be true or false.",
@@ -179,6 +178,8 @@ export const en = {
     urlCredentials:
       'The webhook URL must not contain a user name or password: it is stored and shown in clear. To know that a delivery comes from this service, check its Service-Signature header.',
     events: 'Webhook events must be a list of: {{allowed}}.',
+    limit:
+      'An account may have at most {{max}} webhooks in each environment: delete one it no longer needs first.',
   },
   request: {
     badPath:

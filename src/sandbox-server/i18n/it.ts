@@ -159,7 +159,6 @@ export const it: Catalog = {
   sandbox: {
     scenarioHeader: "L'intestazione Sandbox-Scenario non è valida: {{reason}}.",
     clockEmpty: "Indica almeno uno tra 'advance', 'set' e 'freeze'.",
-    clockFixed: "Questo server usa un orologio che l'API di controllo della sandbox non può spostare.",
     duration: "'{{field}}' deve essere una durata come 15d, 36h o 30s, oppure un numero di secondi.",
     dateTime: "'{{field}}' deve essere una data e ora ISO 8601 come 2026-01-31T09:00:00Z.",
     boolean: "'{{field}}' deve essere true o false.",
@@ -186,6 +185,8 @@ export const it: Catalog = {
     urlCredentials:
       "L'URL del webhook non deve contenere nome utente o password: è conservato e mostrato in chiaro. Per sapere che una consegna viene da questo servizio, verifica la sua intestazione Service-Signature.",
     events: 'Gli eventi del webhook devono essere una lista tra: {{allowed}}.',
+    limit:
+      'Un account può avere al massimo {{max}} webhook per ambiente: elimina prima uno che non serve più.',
   },
   request: {
     badPath:

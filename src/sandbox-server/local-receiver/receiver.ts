@@ -11,7 +11,7 @@ import {
 } from '../../shared/api/local-receiver.ts';
 import type { WebHook } from '../../shared/api/types.ts';
 import { SIGNATURE_HEADER, verifyServiceSignature } from '../../shared/api/webhook-signature.ts';
-import type { Clock } from '../clock.ts';
+import type { Clocks } from '../clock.ts';
 import type { WebhookService } from '../domain/webhooks.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
@@ -38,8 +38,8 @@ export class LocalReceiver {
     private readonly deps: {
       store: Store;
       webhooks: WebhookService;
-      /** The sandbox clock: signatures are timestamped on it, so they are checked against it. */
-      clock: Clock;
+      /** Signatures are timestamped on real time (`base`); a delivery is dated on its account's clock. */
+      clocks: Clocks;
       host?: string;
     },
   ) {}
@@ -191,17 +191,16 @@ export class LocalReceiver {
     if (body === null) return answer(res, 413, { error: `Bodies above ${MAX_BODY_BYTES} bytes are refused` });
     const header = req.headers[SIGNATURE_HEADER.toLowerCase()];
     const signatureHeader = typeof header === 'string' ? header : null;
-    const now = this.deps.clock.now();
     const valid = await verifyServiceSignature(
       signatureHeader,
       body,
       registration.secret,
       SIGNATURE_TOLERANCE_SECONDS,
-      now,
+      this.deps.clocks.base.now(),
     );
     const delivery: ReceivedDelivery = {
       seq: ++this.seq,
-      received_at: now.toISOString(),
+      received_at: this.deps.clocks.now(registration.scope).toISOString(),
       webhook_id: registration.webhookId,
       event: eventOf(body),
       signature: valid ? 'valid' : 'invalid',

@@ -1,6 +1,6 @@
 import type { Company, Environment, PayloadEncoding, Receive } from '../../shared/api/types.ts';
 import { partyKey } from '../../shared/fatturapa/index.ts';
-import type { Clock } from '../clock.ts';
+import type { Clocks } from '../clock.ts';
 import type { RandomSource } from '../random.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
@@ -20,7 +20,7 @@ export class InboundService {
   constructor(
     private readonly deps: {
       store: Store;
-      clock: Clock;
+      clocks: Clocks;
       random: RandomSource;
       limits: InvoiceFileLimits;
     },
@@ -51,9 +51,12 @@ export class InboundService {
   /**
    * Delivers an invoice SDI accepted from a local sender (the simulated SDI's routing): a Receive in the
    * recipient's account with the sender's identifier. Call inside a transaction.
+   *
+   * Two accounts' sandboxes may run on different clocks: the arrival is the same moment of real time as the
+   * delivery step `at` on the sender's clock, dated on the recipient's (the same instant when they share a clock).
    */
   deliverFromSdi(
-    environment: Environment,
+    sender: Scope,
     recipient: Company,
     file: InvoiceFile,
     encoding: PayloadEncoding,
@@ -61,8 +64,9 @@ export class InboundService {
     identifier: string,
     at: Date,
   ): Receive {
-    const scope: Scope = { accountId: recipient.user_id, environment };
-    return this.deliver(scope, recipient, file, encoding, fileName, identifier, at);
+    const scope: Scope = { accountId: recipient.user_id, environment: sender.environment };
+    const arrival = this.deps.clocks.translate(at, sender, scope);
+    return this.deliver(scope, recipient, file, encoding, fileName, identifier, arrival);
   }
 
   /** Keeps an invoice until its recipient registers (the `SCAMBIO` channel). Call inside a transaction. */
@@ -72,7 +76,7 @@ export class InboundService {
     encoding: PayloadEncoding,
     fileName: string,
     identifier: string,
-    at: Date = this.deps.clock.now(),
+    at: Date = this.deps.clocks.now(sender),
   ): { id: number; recipient: string; identifier: string } {
     const key = partyKey(file.summary.committente) ?? 'unknown';
     const id = this.deps.store.held.insert({
@@ -118,7 +122,7 @@ export class InboundService {
     encoding: PayloadEncoding,
     fileName: string,
     identifier: string,
-    at: Date = this.deps.clock.now(),
+    at: Date = this.deps.clocks.now(scope),
   ): Receive {
     const now = at.toISOString();
     const { summary } = file;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Send, SendState } from '../../shared/api/types.ts';
-import type { Clock } from '../clock.ts';
+import type { Clocks } from '../clock.ts';
 import type { InboundService } from './inbound.ts';
 import { readInvoiceFile, type InvoiceFile, type ReadInvoiceFile } from '../domain/invoice-file.ts';
 import { parseResourceId } from '../domain/companies.ts';
@@ -89,9 +89,16 @@ interface Transition {
 const DESCRIPTION_MAX = 2000;
 
 /**
+ * SDI's lane runs one step at a time per account environment (its steps keep their order), and up to four
+ * accounts' at once: one account's backlog (a batch of a thousand invoices) never makes another's wait.
+ */
+export const SDI_CONCURRENCY = { total: 4, perScope: 1 } as const;
+
+/**
  * The simulated SDI: one state machine per sent invoice (transitions in sdi/transitions.ts), each step a job
- * of the durable queue timed by the sandbox clock. Every step is dated by the moment its job fell due, so the
- * outcome depends only on the input and the sandbox clock (sandbox-scenarios.md: deterministic).
+ * of the durable queue timed by the sender's clock (its sandbox clock for a test key). Every step is dated by the
+ * moment its job fell due, so the outcome depends only on the input and that clock (sandbox-scenarios.md:
+ * deterministic). What reaches a local recipient is dated on the recipient's clock (inbound.ts).
  */
 export class SdiService {
   private readonly updateHooks: SdiUpdateHook[] = [];
@@ -100,7 +107,7 @@ export class SdiService {
   constructor(
     private readonly deps: {
       store: Store;
-      clock: Clock;
+      clocks: Clocks;
       random: RandomSource;
       queue: JobQueue;
       inbound: InboundService;
@@ -143,11 +150,11 @@ export class SdiService {
 
   /** A PA recipient outside the sandbox accepts or refuses a sent FPA12 invoice (`/_sandbox/send/{id}/esito`). */
   esitoForSend(scope: Scope, sendId: number, esito: Esito, description: string | undefined): EsitoOutcome {
-    const { store, clock } = this.deps;
+    const { store, clocks } = this.deps;
     return store.transaction(() => {
       const send = store.sends.get(scope, sendId, false);
       if (!send) throw new ServiceError('not-found', 'notFound.send', { id: sendId });
-      return this.applyEsito(scope, send, esito, description, clock.now());
+      return this.applyEsito(scope, send, esito, description, clocks.now(scope));
     });
   }
 
@@ -158,7 +165,7 @@ export class SdiService {
     esito: Esito,
     description: string | undefined,
   ): EsitoOutcome {
-    const { store, clock } = this.deps;
+    const { store, clocks } = this.deps;
     return store.transaction(() => {
       const receive = store.receives.get(scope, receiveId, false);
       if (!receive) throw new ServiceError('not-found', 'notFound.receive', { id: receiveId });
@@ -175,7 +182,8 @@ export class SdiService {
         ? store.sends.findByIdentifier(scope.environment, receive.identifier)
         : null;
       if (!sender) return { identifier: receive.identifier, esito, description: text, state: null };
-      return this.applyEsito(sender.scope, sender.send, esito, description, clock.now());
+      // The sender's invoice follows on the sender's clock.
+      return this.applyEsito(sender.scope, sender.send, esito, description, clocks.now(sender.scope));
     });
   }
 
@@ -201,7 +209,7 @@ export class SdiService {
         : undefined;
     if (typeof header === 'string') throw new Error(`Sandbox-Scenario reached SDI unchecked: ${header}`);
     const delay = header?.delayMs ?? this.deps.options.delayMs;
-    const dueAt = new Date(this.deps.clock.now().getTime() + delay);
+    const dueAt = new Date(this.deps.clocks.now(scope).getTime() + delay);
     const timing = header?.timing ?? this.timing;
     this.deps.queue.enqueue(
       SDI_JOBS.intake,
@@ -353,7 +361,7 @@ export class SdiService {
     const { inbound, queue } = this.deps;
     if (route.via === 'local') {
       inbound.deliverFromSdi(
-        scope.environment,
+        scope,
         route.recipient,
         file,
         send.encoding,

@@ -1,5 +1,4 @@
 import type { RequestHandler } from 'express';
-import type { SandboxClock } from '../clock.ts';
 import type { Services } from '../composition.ts';
 import { invalid, ServiceError, type Problem } from '../domain/service-error.ts';
 import { scopeOf } from '../http/context.ts';
@@ -12,25 +11,22 @@ const busy = new WeakSet<Services>();
 
 /**
  * `POST /_sandbox/seed` `{profile?, seed?}` (test keys only, like all of `/_sandbox`): fills the caller's empty
- * sandbox with demo data, through the running server's own services and clock, the way the app's "Load demo
+ * sandbox with demo data, through the running server's own services and the caller's sandbox clock, the way the app's "Load demo
  * data" button asks. Only the sandbox environment: the caller's key is a test key, and the app shows that one.
  * 201 with what was made; 409 when the account has data already (nothing is written).
  */
-export function seedRoute(deps: {
-  services: Services;
-  store: Store;
-  sandboxClock: SandboxClock | null;
-}): RequestHandler {
+export function seedRoute(deps: { services: Services; store: Store }): RequestHandler {
   return async (req, res) => {
     const { profile, seed } = seedBody(req.body);
-    if (!deps.sandboxClock) throw new ServiceError('conflict', 'sandbox.clockFixed');
     if (busy.has(deps.services)) throw new ServiceError('conflict', 'seed.busy');
     const scope = scopeOf(res);
+    // The caller's own sandbox clock: seeding moves it through the year and puts it back, as nobody else's.
+    const clock = deps.services.clocks.sandbox(scope.accountId);
     busy.add(deps.services);
     try {
       const report = await seedAccount(
-        { store: deps.store, services: deps.services, clock: deps.sandboxClock, accountId: scope.accountId },
-        { profile, seed, until: defaultAnchor(deps.sandboxClock.now()), environments: [scope.environment] },
+        { store: deps.store, services: deps.services, clock, accountId: scope.accountId },
+        { profile, seed, until: defaultAnchor(clock.now()), environments: [scope.environment] },
       );
       res.status(201).json(report);
     } catch (error) {

@@ -138,17 +138,30 @@ export async function runPlan(
   };
 
   let clockSteps = 0;
+  /** The scope's jobs of both lanes (SDI's steps, webhook deliveries) due now on its clock. */
+  const runDue = async (): Promise<void> => {
+    await services.jobs.runDue(scope);
+    await services.deliveries.runDue(scope);
+  };
+  /** When the scope's next job of either lane falls due. */
+  const nextDueAt = (): Date | null => {
+    const dues = [services.jobs.nextDueAt(scope), services.deliveries.nextDueAt(scope)];
+    return dues.reduce<Date | null>(
+      (first, due) => (due !== null && (first === null || due < first) ? due : first),
+      null,
+    );
+  };
   /** Every job due up to `at` runs at its own due time, in order; then the clock stands at `at`. */
   const advanceTo = async (at: Date): Promise<void> => {
     for (;;) {
-      const next = services.jobs.nextDueAt();
+      const next = nextDueAt();
       if (next === null || next > at) break;
       if (++clockSteps > MAX_CLOCK_STEPS) throw new Error('seeding: the job queue does not settle');
       if (next > target.clock.now()) target.clock.set(next);
-      await services.jobs.runDue();
+      await runDue();
     }
     if (at > target.clock.now()) target.clock.set(at);
-    await services.jobs.runDue();
+    await runDue();
   };
 
   for (const step of plan.steps) {

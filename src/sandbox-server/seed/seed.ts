@@ -1,10 +1,9 @@
 import pino from 'pino';
 import type { Environment } from '../../shared/api/types.ts';
-import { SandboxClock } from '../clock.ts';
+import { Clocks, SandboxClock, systemClock } from '../clock.ts';
 import { createServices } from '../composition.ts';
 import { ApiKeyService } from '../domain/api-keys.ts';
 import { cryptoRandom } from '../random.ts';
-import { settingsClockPersistence } from '../sdi/clock-persistence.ts';
 import { DEFAULT_MAX_INVOICE_BYTES, openSandboxStore } from '../server.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
@@ -139,9 +138,9 @@ export async function seedAccount(
 /**
  * `npm run sandbox -- seed`: seeds the named account of a data folder, offline (no server needs to run, and
  * none may run on the folder meanwhile). The services get the seed's own random stream for SDI identifiers,
- * file names and message ids, and a sandbox clock of their own, so the same seed and the same `until` give the
- * same data, byte for byte in every API answer. With `until`, the folder's sandbox clock is set to it
- * afterwards (and runs on from there); without, the folder's clock is left alone.
+ * file names and message ids, and a clock of their own, so the same seed and the same `until` give the
+ * same data, byte for byte in every API answer. With `until`, the account's sandbox clock is set to it
+ * afterwards (and runs on from there); without, it is left alone. The live environment follows real time.
  */
 export async function seedDataFolder(
   dataDir: string,
@@ -150,12 +149,17 @@ export async function seedDataFolder(
   const started = performance.now();
   const store = openSandboxStore(dataDir);
   try {
-    const folderClock = new SandboxClock(settingsClockPersistence(store.settings));
-    const until = options.until ?? defaultAnchor(folderClock.now());
+    // The account's sandbox clock as the folder keeps it (real time for a new account).
+    const folderClocks = new Clocks(systemClock, store.sandboxClocks);
+    const existing = store.accounts.idOf(options.account);
+    const sandboxNow =
+      existing === null ? systemClock.now() : folderClocks.now({ accountId: existing, environment: 'test' });
+    const until = options.until ?? defaultAnchor(sandboxNow);
+    // The run's own clock, for both environments: the saved sandbox clocks play no part while seeding.
     const clock = new SandboxClock(null, () => until.getTime());
     const services = createServices({
       store,
-      clock,
+      clocks: new Clocks(clock),
       random: new SeededRandom(options.seed, 'sdi').source(),
       limits: { maxBytes: DEFAULT_MAX_INVOICE_BYTES },
       dataDir,
@@ -166,12 +170,12 @@ export async function seedDataFolder(
       const accountId = store.accounts.ensure(options.account, until.toISOString());
       const result = await seedAccount({ store, services, clock, accountId }, { ...options, until });
       const newKey = firstRun
-        ? new ApiKeyService(store, folderClock, cryptoRandom).create({
+        ? new ApiKeyService(store, systemClock, cryptoRandom).create({
             account: options.account,
             environment: 'test',
           }).key
         : null;
-      if (options.until) folderClock.set(options.until);
+      if (options.until) folderClocks.sandbox(accountId).set(options.until);
       return { ...result, newKey, seconds: (performance.now() - started) / 1000 };
     } finally {
       await services.jobs.close();

@@ -66,6 +66,13 @@ export class AccountRepository {
     return (prepared(this.db, 'SELECT id FROM accounts WHERE name = ?').get(name) as { id: number }).id;
   }
 
+  /** The id of the named account; null when there is none. */
+  idOf(name: string): number | null {
+    const row = prepared(this.db, 'SELECT id FROM accounts WHERE name = ?').get(name) as
+      { id: number } | undefined;
+    return row?.id ?? null;
+  }
+
   count(): number {
     return (prepared(this.db, 'SELECT count(*) AS n FROM accounts').get() as { n: number }).n;
   }

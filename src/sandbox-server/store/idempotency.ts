@@ -1,5 +1,6 @@
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Db } from './database.ts';
+import { clockGroupWhere, type ClockGroup } from './sandbox-clocks.ts';
 import type { Scope } from './scope.ts';
 import { prepared } from './statements.ts';
 
@@ -52,7 +53,12 @@ export class IdempotencyRepository {
     );
   }
 
-  purgeExpired(now: string): number {
-    return prepared(this.db, 'DELETE FROM idempotency_keys WHERE expires <= ?').run(now).changes;
+  /** Forgets the expired responses of a clock group (each expires on its group's clock). */
+  purgeExpired(group: ClockGroup, now: string): number {
+    const where = clockGroupWhere(group);
+    return prepared(this.db, `DELETE FROM idempotency_keys WHERE expires <= ? AND ${where.sql}`).run(
+      now,
+      ...where.params,
+    ).changes;
   }
 }

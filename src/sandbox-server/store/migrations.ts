@@ -483,4 +483,32 @@ export const MIGRATIONS: readonly Migration[] = [
   -- company (~194 ms p50 at a million sends). Row ids follow the two columns, so a page in id order is a range.
   CREATE INDEX sends_owner_company_state ON sends (account_id, environment, company_id, latest_state);
   `,
+  `
+  -- Each account's sandbox has a clock of its own: a move by one account's test key changes nothing of another
+  -- account's, nor any live data, which follows real time. Only accounts that moved theirs have a row (instants in
+  -- ms since the epoch). The one server-wide clock of earlier versions becomes each existing account's.
+  CREATE TABLE sandbox_clocks (
+    account_id INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+    offset_ms INTEGER NOT NULL DEFAULT 0,
+    frozen_at INTEGER
+  );
+  INSERT INTO sandbox_clocks (account_id, offset_ms, frozen_at)
+    SELECT accounts.id,
+      coalesce(json_extract(CAST(settings.value AS TEXT), '$.offsetMs'), 0),
+      json_extract(CAST(settings.value AS TEXT), '$.frozenAt')
+    FROM accounts, settings
+    WHERE settings.key = 'sandbox_clock' AND json_valid(CAST(settings.value AS TEXT));
+  DELETE FROM settings WHERE key = 'sandbox_clock';
+
+  -- Jobs run in lanes: SDI's steps and the server's upkeep in one, webhook deliveries (which wait on other
+  -- people's servers) in another, so a receiver that never answers cannot hold up SDI or other accounts.
+  ALTER TABLE jobs ADD COLUMN lane TEXT NOT NULL DEFAULT 'sdi';
+  UPDATE jobs SET lane = 'webhook' WHERE kind = 'webhook.deliver';
+  -- Jobs with the same serial key run one at a time, in due order (one webhook's deliveries); others meanwhile.
+  ALTER TABLE jobs ADD COLUMN serial TEXT;
+  UPDATE jobs SET serial = 'webhook:' || json_extract(payload, '$.webhookId') WHERE kind = 'webhook.deliver';
+  DROP INDEX jobs_due;
+  CREATE INDEX jobs_due ON jobs (lane, state, due_at, id);
+  CREATE INDEX jobs_owner_due ON jobs (account_id, environment, lane, state, due_at, id);
+  `,
 ];

@@ -1,5 +1,6 @@
 import type { Environment } from '../../shared/api/types.ts';
 import type { Db } from './database.ts';
+import { clockGroupWhere, type ClockGroup } from './sandbox-clocks.ts';
 import type { Scope } from './scope.ts';
 import { prepared } from './statements.ts';
 
@@ -68,19 +69,29 @@ export class RetentionRepository {
     private readonly chunkRows = DELETE_CHUNK_ROWS,
   ) {}
 
-  /** Sent invoices SDI is done with, last updated at `until` or before; their updates go with them. */
-  purgeSends(environment: Environment, until: string, finished: FinishedStates): number {
-    const aged = agedSends(until, finished);
-    return this.deleteWhere('sends', `environment = ? AND ${aged.sql}`, [environment, ...aged.params]);
-  }
-
-  /** Received invoices that arrived at `until` or before. */
-  purgeReceives(environment: Environment, until: string): number {
-    return this.deleteWhere('receives', `environment = ? AND ${AGED_RECEIVES}`, [environment, until]);
-  }
-
-  purgeEvents(until: string): number {
-    return this.deleteWhere('events', AGED_EVENTS, [until]);
+  /**
+   * Removes what has aged out of one environment of a clock group at these cutoffs, and says how much: sent
+   * invoices SDI is done with, last updated at the cutoff or before (their updates go with them), received
+   * invoices that arrived by theirs, request log entries. `countAged` counts the same rows.
+   */
+  purgeAged(
+    environment: Environment,
+    group: ClockGroup,
+    cutoffs: RetentionCutoffs,
+    finished: FinishedStates,
+  ): RetentionCounts {
+    const where = clockGroupWhere(group);
+    const aged = agedSends(cutoffs.sends, finished);
+    const owned = (sql: string) => `environment = ? AND ${where.sql} AND ${sql}`;
+    return {
+      send: this.deleteWhere('sends', owned(aged.sql), [environment, ...where.params, ...aged.params]),
+      receive: this.deleteWhere('receives', owned(AGED_RECEIVES), [
+        environment,
+        ...where.params,
+        cutoffs.receives,
+      ]),
+      log: this.deleteWhere('events', owned(AGED_EVENTS), [environment, ...where.params, cutoffs.events]),
+    };
   }
 
   /** How much of one account's data the purges above would remove with these cutoffs; deletes nothing. */

@@ -12,6 +12,7 @@ import { JobRepository } from './jobs.ts';
 import { OperationRepository } from './operations.ts';
 import { ReceiveRepository } from './receives.ts';
 import { RetentionRepository } from './retention.ts';
+import { SandboxClockRepository } from './sandbox-clocks.ts';
 import { registerSealedTextFunction, sealLegacyColumns } from './sealed-columns.ts';
 import { SdiDocumentRepository } from './sdi-documents.ts';
 import { SendRepository } from './sends.ts';
@@ -38,6 +39,8 @@ export interface Store {
   readonly jobs: JobRepository;
   readonly sdiDocuments: SdiDocumentRepository;
   readonly retention: RetentionRepository;
+  /** The accounts' sandbox clocks (clock.ts). */
+  readonly sandboxClocks: SandboxClockRepository;
   /** Runs `work` in one transaction: all its writes land, or none do. */
   transaction<T>(work: () => T): T;
   /**
@@ -114,6 +117,7 @@ export function openStore(file: string, keySource: DataKeySource): Store {
     jobs: new JobRepository(db),
     sdiDocuments: new SdiDocumentRepository(db),
     retention: new RetentionRepository(db),
+    sandboxClocks: new SandboxClockRepository(db),
     transaction: <T>(work: () => T): T => db.transaction(work)(),
     groupedTransaction: <T>(work: () => T): Promise<T> => groupCommit.run(work),
     close: () => db.close(),

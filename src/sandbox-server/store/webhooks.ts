@@ -177,6 +177,16 @@ export class WebhookRepository {
     );
   }
 
+  /** How many webhooks the scope has (the per-account cap). */
+  count(scope: Scope): number {
+    return (
+      prepared(this.db, 'SELECT count(*) AS n FROM webhooks WHERE account_id = ? AND environment = ?').get(
+        scope.accountId,
+        scope.environment,
+      ) as { n: number }
+    ).n;
+  }
+
   list(scope: Scope, query: WebhookListQuery): ListResult<WebHook> {
     const filter = new Filter(scope)
       .equals('company_id', query.company_id)

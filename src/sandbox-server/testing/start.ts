@@ -8,8 +8,7 @@ import type { SandboxControl } from '../../shared/client/sandbox.ts';
 import { ApiKeyService } from '../domain/api-keys.ts';
 import { DEFAULT_ACCOUNT } from '../accounts.ts';
 import { cryptoRandom } from '../random.ts';
-import { SandboxClock } from '../clock.ts';
-import { settingsClockPersistence } from '../sdi/clock-persistence.ts';
+import { systemClock } from '../clock.ts';
 import type { SeedProfile } from '../seed/profiles.ts';
 import { seedDataFolder } from '../seed/seed.ts';
 import { openSandboxStore, startSandboxServer, type SandboxOptions, type SandboxServer } from '../server.ts';
@@ -83,8 +82,7 @@ function seedOptions(seed: NonNullable<StartScambioOptions['seed']>) {
 function createKey(dataDir: string): string {
   const store = openSandboxStore(dataDir);
   try {
-    const clock = new SandboxClock(settingsClockPersistence(store.settings));
-    return new ApiKeyService(store, clock, cryptoRandom).create({
+    return new ApiKeyService(store, systemClock, cryptoRandom).create({
       account: DEFAULT_ACCOUNT,
       environment: 'test',
     }).key;

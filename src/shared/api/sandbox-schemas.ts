@@ -18,11 +18,14 @@ const Count = Type.Integer({ minimum: 0 });
 
 export const ClockStateSchema = Type.Object(
   {
-    now: DateTime('The sandbox time every rule of the sandbox reads.'),
+    now: DateTime("The sandbox time every rule of the caller's sandbox reads."),
     offset_seconds: Type.Integer({ description: 'How far the sandbox time is from the real time.' }),
     frozen: Type.Boolean({ description: 'Whether the sandbox time stands still.' }),
   },
-  { description: 'The sandbox clock.' },
+  {
+    description:
+      "The caller's sandbox clock: each account has its own; the live environment always runs on real time.",
+  },
 );
 
 export const ClockChangeSchema = Type.Object(
@@ -52,8 +55,11 @@ export const ClockMovedSchema = Type.Object(
     offset_seconds: ClockStateSchema.properties.offset_seconds,
     frozen: ClockStateSchema.properties.frozen,
     jobs_run: Type.Integer({ minimum: 0, description: 'Steps that fell due and ran.' }),
+    retention: Type.Record(Type.String(), Count, {
+      description: 'What the move removed of your data, by kind: what its preview (dry_run) counted.',
+    }),
   },
-  { description: 'The clock after the move, once every step that fell due has run.' },
+  { description: 'The clock after the move, once every step of yours that fell due has run.' },
 );
 
 export const ClockPreviewSchema = Type.Object(
@@ -62,7 +68,7 @@ export const ClockPreviewSchema = Type.Object(
     now: DateTime('Where the clock would land.'),
     frozen: Type.Boolean(),
     retention: Type.Record(Type.String(), Count, {
-      description: 'What the retention pass there would remove of your data, by kind.',
+      description: 'What the move would remove of your data, by kind (exactly what it then removes).',
     }),
     jobs_due: Type.Integer({ minimum: 0, description: 'Your steps that would fall due on the way.' }),
   },

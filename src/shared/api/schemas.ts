@@ -231,7 +231,8 @@ export const ProblemDetailsSchema = Type.Object(
   { description: 'RFC 9457 problem details.' },
 );
 
-const HealthStatus = Type.Enum(['Healthy', 'Unhealthy'] as const);
+/** As ASP.NET's health checks: Degraded works but is behind (still 200). */
+const HealthStatus = Type.Enum(['Healthy', 'Degraded', 'Unhealthy'] as const);
 
 export const HealthReportSchema = Type.Object(
   {
@@ -239,7 +240,7 @@ export const HealthReportSchema = Type.Object(
     checks: Type.Record(
       Type.String(),
       Type.Object({ status: HealthStatus, detail: Type.Optional(Type.String()) }),
-      { description: 'Each check by name: database, sdi_worker.' },
+      { description: 'Each check by name: database, sdi_worker, webhook_deliveries.' },
     ),
   },
   { description: "The server's health." },

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProblemDetails, Send } from '../../../src/shared/api/types.ts';
-import type { SandboxClock } from '../../../src/sandbox-server/clock.ts';
+import { SandboxClock } from '../../../src/sandbox-server/clock.ts';
 import { translator } from '../../../src/sandbox-server/i18n/translator.ts';
 import { invoiceXml } from '../../support/invoices.ts';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.ts';
@@ -20,7 +20,13 @@ const serverErrors: string[] = [];
 
 beforeAll(async () => {
   const logger = pino({ level: 'error' }, { write: (line: string) => void serverErrors.push(line) });
-  sandbox = await startTestSandbox({ rateLimits: 'unlimited', authFailuresPerMinute: 100_000, logger });
+  sandbox = await startTestSandbox({
+    rateLimits: 'unlimited',
+    authFailuresPerMinute: 100_000,
+    logger,
+    // Real time the test can move: /health's per-minute window.
+    clock: new SandboxClock(),
+  });
   port = sandbox.server.port;
   key = sandbox.server.services.keys.create({ account: 'hostile', environment: 'test' }).key;
 });
@@ -182,7 +188,7 @@ function expectProblem(answer: RawAnswer, label: string, status?: number | numbe
   return problem;
 }
 
-/** The server still answers: `/health` is limited to 12 a minute, so the sandbox clock moves a minute first. */
+/** The server still answers: `/health` is limited to 12 a minute, so the server's clock moves a minute first. */
 async function expectHealthy(label: string): Promise<void> {
   (sandbox.server.clock as SandboxClock).advance(61_000);
   const res = await request({ method: 'GET', path: '/v1/health', auth: null });

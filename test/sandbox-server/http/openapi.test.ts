@@ -123,20 +123,22 @@ describe('/v1/openapi.json: the description of this server', () => {
     const app = createApp({
       store: server.store,
       services: server.services,
-      clock: server.clock,
+      clocks: server.services.clocks,
       random: cryptoRandom,
       logger,
       maxInvoiceBytes: 5_000_000,
       rateLimits: 'unlimited',
       idempotencyStore: server.store.idempotency,
       authFailuresPerMinute: 30,
-      worker: new JobWorker({ queue: server.services.jobs, clock: server.clock, logger, stallMs: 30_000 }),
-      sandboxClock: null,
+      workers: {
+        sdi: new JobWorker({ queue: server.services.jobs, logger, stallMs: 30_000 }),
+        webhooks: new JobWorker({ queue: server.services.deliveries, logger, stallMs: 30_000 }),
+      },
       ui: appUiRoutes(dataDir, server.services.keys),
       localReceiver: new LocalReceiver({
         store: server.store,
         webhooks: server.services.webhooks,
-        clock: server.clock,
+        clocks: server.services.clocks,
       }),
     });
     const stack = (app as unknown as { router: { stack: RouterLayer[] } }).router.stack;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SandboxClock } from '../../../src/sandbox-server/clock.ts';
+import { Clocks, SandboxClock } from '../../../src/sandbox-server/clock.ts';
 import { backoff, JobQueue } from '../../../src/sandbox-server/jobs/queue.ts';
 import { JobWorker } from '../../../src/sandbox-server/jobs/worker.ts';
 import { openSandboxStore } from '../../../src/sandbox-server/server.ts';
@@ -37,7 +37,7 @@ function marks(): string[] {
 /** A queue whose `mark` jobs write a row: what a job did is visible in the database, like the SDI's. */
 function markingQueue(options: Partial<ConstructorParameters<typeof JobQueue>[0]> = {}): JobQueue {
   store.db.exec('CREATE TABLE IF NOT EXISTS marks (value TEXT NOT NULL)');
-  const queue = new JobQueue({ store, clock, ...options });
+  const queue = new JobQueue({ store, clocks: new Clocks(clock), ...options });
   queue.register<{ value: string }>('mark', {
     run: ({ value }) => void store.db.prepare('INSERT INTO marks (value) VALUES (?)').run(value),
   });
@@ -192,10 +192,89 @@ describe('the job queue', () => {
   });
 });
 
+describe('lanes, scopes and clocks', () => {
+  const scope = (accountId: number) => ({ accountId, environment: 'test' as const });
+  function account(name: string): number {
+    return store.accounts.ensure(name, T0.toISOString());
+  }
+
+  /** A queue whose `hold` jobs wait until released, recording when they start. */
+  function holdingQueue(concurrency: { total: number; perScope: number }, clocks = new Clocks(clock)) {
+    const started: string[] = [];
+    const releases = new Map<string, () => void>();
+    const queue = new JobQueue({ store, clocks, concurrency });
+    queue.register<{ name: string }, void>('hold', {
+      prepare: ({ name }) =>
+        new Promise<void>((resolve) => {
+          started.push(name);
+          releases.set(name, resolve);
+        }),
+      run: () => {},
+    });
+    const release = (name: string) => releases.get(name)!();
+    return { queue, started, release };
+  }
+
+  it('runs other scopes while one scope’s job hangs, and one scope’s jobs one at a time, in order', async () => {
+    const [x, y] = [account('x'), account('y')];
+    const { queue, started, release } = holdingQueue({ total: 4, perScope: 1 });
+    queue.enqueue('hold', { name: 'x1' }, at(0), scope(x));
+    queue.enqueue('hold', { name: 'x2' }, at(0), scope(x));
+    queue.enqueue('hold', { name: 'y1' }, at(0), scope(y));
+    expect(queue.pump()).toBe(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['x1', 'y1']);
+    release('y1');
+    release('x1');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(queue.pump()).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['x1', 'y1', 'x2']);
+    release('x2');
+    await queue.close();
+  });
+
+  it('keeps jobs of one serial key in order, one at a time, while other keys go on', async () => {
+    const x = account('serial');
+    const { queue, started, release } = holdingQueue({ total: 8, perScope: 4 });
+    queue.enqueue('hold', { name: 'w1-a' }, at(0), scope(x), 'w1');
+    queue.enqueue('hold', { name: 'w1-b' }, at(0), scope(x), 'w1');
+    queue.enqueue('hold', { name: 'w2-a' }, at(0), scope(x), 'w2');
+    queue.pump();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['w1-a', 'w2-a']);
+    release('w1-a');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    queue.pump();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['w1-a', 'w2-a', 'w1-b']);
+    release('w1-b');
+    release('w2-a');
+    await queue.close();
+  });
+
+  it('times a moved sandbox’s jobs on its own clock, and runs only the scope asked for', async () => {
+    const [moved, still] = [account('moved'), account('still')];
+    const clocks = new Clocks(clock, store.sandboxClocks);
+    const queue = new JobQueue({ store, clocks });
+    const ran: string[] = [];
+    queue.register<{ name: string }>('note', { run: ({ name }) => void ran.push(name) });
+    queue.enqueue('note', { name: 'moved, due in a day' }, at(86_400), scope(moved));
+    queue.enqueue('note', { name: 'still, due in a day' }, at(86_400), scope(still));
+    clocks.sandbox(moved).advance(86_400_000);
+    expect(await queue.runDue(scope(still))).toBe(0);
+    expect(await queue.runDue()).toBe(1);
+    expect(ran).toEqual(['moved, due in a day']);
+    // The sandbox clock is kept: a new set of clocks over the same folder reads it back.
+    expect(new Clocks(clock, store.sandboxClocks).now(scope(moved))).toEqual(at(86_400));
+    expect(new Clocks(clock, store.sandboxClocks).now(scope(still))).toEqual(T0);
+  });
+});
+
 describe('the worker', () => {
   it('runs jobs as they fall due and stops cleanly, finishing the job in progress', async () => {
     const queue = markingQueue();
-    const worker = new JobWorker({ queue, clock, logger: pino({ level: 'silent' }), stallMs: 1000 });
+    const worker = new JobWorker({ queue, logger: pino({ level: 'silent' }), stallMs: 1000 });
     worker.start();
     store.transaction(() => queue.enqueue('mark', { value: 'now' }, at(0)));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -218,7 +297,6 @@ describe('the worker', () => {
     const queue = markingQueue();
     const worker = new JobWorker({
       queue,
-      clock,
       logger: pino({ level: 'silent' }),
       stallMs: 1000,
       wall: () => wall,
@@ -231,7 +309,6 @@ describe('the worker', () => {
     });
     const running = new JobWorker({
       queue: markingQueue(),
-      clock,
       logger: pino({ level: 'silent' }),
       stallMs: 1000,
       wall: () => wall,
@@ -245,11 +322,38 @@ describe('the worker', () => {
       dueAt: T0.toISOString(),
       created: T0.toISOString(),
       scope: null,
+      lane: 'sdi',
     });
     expect(running.health()).toMatchObject({
       status: 'Unhealthy',
       detail: expect.stringMatching(/no progress for 5 s/),
     });
     await running.stop();
+  });
+
+  it('reports itself Degraded when a due job has waited too long for a slot, though others progress', () => {
+    const queue = markingQueue();
+    const worker = new JobWorker({
+      queue,
+      logger: pino({ level: 'silent' }),
+      stallMs: 60_000,
+      waitWarnMs: 5_000,
+    });
+    worker.start();
+    store.jobs.insert({
+      kind: 'mark',
+      payload: { value: 'waiting' },
+      dueAt: T0.toISOString(),
+      created: T0.toISOString(),
+      scope: null,
+      lane: 'sdi',
+    });
+    expect(worker.health()).toEqual({ status: 'Healthy' });
+    clock.advance(12_000);
+    expect(worker.health()).toMatchObject({
+      status: 'Degraded',
+      detail: expect.stringMatching(/waited 12 s/),
+    });
+    void worker.stop();
   });
 });

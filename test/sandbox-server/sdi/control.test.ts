@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClockState } from '../../../src/sandbox-server/clock.ts';
 import type { Company, ProblemDetails, Receive, Send } from '../../../src/shared/api/types.ts';
 import { italianVat } from '../../support/invoices.ts';
-import type { ApiCaller, TestSandbox } from '../../support/sandbox.ts';
+import { startTestSandbox, type ApiCaller, type TestSandbox } from '../../support/sandbox.ts';
 import { advance, registerCompany, START, startSdiSandbox, statesOf, submit } from './sdi-sandbox.ts';
 
 let sandbox: TestSandbox;
@@ -18,8 +18,24 @@ const unchecked = { unchecked: true } as const;
 
 describe('/_sandbox/clock', () => {
   it('tells the sandbox time, and moves it forward, to an instant, frozen or running', async () => {
-    const start = await caller.get<ClockState>('/_sandbox/clock', unchecked);
+    // On a server whose real time runs: the account freezes its own sandbox clock.
+    const running = await startTestSandbox({ sdiDelayMs: 0 });
+    try {
+      await clockMoves(running.caller('clock-control'));
+    } finally {
+      await running.close();
+    }
+  });
+
+  async function clockMoves(caller: ApiCaller): Promise<void> {
+    const before = await caller.get<ClockState>('/_sandbox/clock', unchecked);
+    expect(before.body.frozen).toBe(false);
+    const start = await caller.post<ClockState>('/_sandbox/clock', {
+      json: { freeze: true, set: START.toISOString() },
+      ...unchecked,
+    });
     expect(start.body).toMatchObject({ now: START.toISOString(), frozen: true });
+    expect((await caller.get<ClockState>('/_sandbox/clock', unchecked)).body.now).toBe(START.toISOString());
 
     const moved = await caller.post<ClockState & { jobs_run: number }>('/_sandbox/clock', {
       json: { advance: '36h' },
@@ -37,17 +53,17 @@ describe('/_sandbox/clock', () => {
     });
     expect(set.body.now).toBe('2026-06-01T12:00:00.000Z');
 
-    const running = await caller.post<ClockState>('/_sandbox/clock', {
+    const unfrozen = await caller.post<ClockState>('/_sandbox/clock', {
       json: { freeze: false },
       ...unchecked,
     });
-    expect(running.body.frozen).toBe(false);
+    expect(unfrozen.body.frozen).toBe(false);
     const frozen = await caller.post<ClockState>('/_sandbox/clock', {
       json: { freeze: true, set: START.toISOString() },
       ...unchecked,
     });
     expect(frozen.body).toMatchObject({ now: START.toISOString(), frozen: true });
-  });
+  }
 
   it('answers 422 naming the field for a malformed body', async () => {
     for (const [json, path] of [

@@ -272,9 +272,12 @@ describe('retention (sandbox clock)', () => {
       );
       const pa = await settled(a, await submit(a, { supplierVat: italianVat(703), format: 'FPA12' }));
       expect((await b.get<Receive[]>('/v1/receive')).body).toHaveLength(1);
-      await advance(a, '23h');
+      // The received invoice ages on its recipient's clock: the sender's moves leave it where it is.
+      await advance(a, '24h');
       expect((await b.get<Receive[]>('/v1/receive')).body).toHaveLength(1);
-      await advance(a, '1h');
+      await advance(b, '23h');
+      expect((await b.get<Receive[]>('/v1/receive')).body).toHaveLength(1);
+      await advance(b, '1h');
       expect((await b.get<Receive[]>('/v1/receive')).body).toHaveLength(0);
 
       await advance(a, '14d');

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ClockState, SandboxClock } from '../../../src/sandbox-server/clock.ts';
+import type { ClockState } from '../../../src/sandbox-server/clock.ts';
 import { startSandboxServer, type SandboxServer } from '../../../src/sandbox-server/server.ts';
 import type { Send } from '../../../src/shared/api/types.ts';
 import type { Update } from '../../../src/shared/api/types.ts';
@@ -77,12 +77,14 @@ describe('the job queue across restarts', () => {
       },
       run: () => {},
     });
-    const clock = first.clock as SandboxClock;
+    // On the account's sandbox clock, among its invoices' steps.
+    const scope = { accountId: first.store.accounts.idOf('acme')!, environment: 'test' as const };
+    const clock = first.services.clocks.sandbox(scope.accountId);
     first.store.transaction(() =>
-      jobs.enqueue('test.slow', null, new Date(clock.now().getTime() + 1_800_000)),
+      jobs.enqueue('test.slow', null, new Date(clock.now().getTime() + 1_800_000), scope),
     );
     clock.advance(3_600_000);
-    void jobs.runDue();
+    void jobs.runDue(scope);
     await started;
     await stop(first); // waits for the slow job, then stops before the next one
 

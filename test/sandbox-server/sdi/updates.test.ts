@@ -3,7 +3,8 @@ import type { HealthReport, ProblemDetails, Send } from '../../../src/shared/api
 import type { AccountStatus, Update } from '../../../src/shared/api/types.ts';
 import { invoiceXml, italianVat } from '../../support/invoices.ts';
 import type { ApiCaller, TestSandbox } from '../../support/sandbox.ts';
-import { advance, startSdiSandbox, submit } from './sdi-sandbox.ts';
+import { SDI_CONCURRENCY } from '../../../src/sandbox-server/sdi/pipeline.ts';
+import { advance, START, startSdiSandbox, submit } from './sdi-sandbox.ts';
 
 let sandbox: TestSandbox;
 let caller: ApiCaller;
@@ -294,12 +295,19 @@ describe('GET /health and the SDI worker', () => {
     const { sandbox: local } = await startSdiSandbox({ workerStallMs: 100 });
     try {
       const { jobs } = local.server.services;
-      let release: () => void = () => {};
+      const releases: (() => void)[] = [];
+      const release = () => releases.splice(0).forEach((r) => r());
       jobs.register('test.stuck', {
-        prepare: () => new Promise<void>((resolve) => (release = resolve)),
+        prepare: () => new Promise<void>((resolve) => releases.push(resolve)),
         run: () => {},
       });
-      local.server.store.transaction(() => jobs.enqueue('test.stuck', null, local.server.clock.now()));
+      // Every slot of SDI's lane taken by a step that hangs, each in an account of its own.
+      local.server.store.transaction(() => {
+        for (let i = 0; i < SDI_CONCURRENCY.total; i++) {
+          const accountId = local.server.store.accounts.ensure(`stuck-${i}`, START.toISOString());
+          jobs.enqueue('test.stuck', null, local.server.clock.now(), { accountId, environment: 'live' });
+        }
+      });
       await submit(local.caller(), { supplierVat: italianVat(851) });
       await new Promise((resolve) => setTimeout(resolve, 400));
       const res = await local.anonymous().get<HealthReport>('/v1/health');

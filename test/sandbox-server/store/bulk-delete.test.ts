@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSandboxStore } from '../../../src/sandbox-server/server.ts';
 import { RetentionRepository } from '../../../src/sandbox-server/store/retention.ts';
+import { finishedStates } from '../../../src/sandbox-server/sdi/transitions.ts';
 import type { Store } from '../../../src/sandbox-server/store/store.ts';
 import { italianVat } from '../../support/invoices.ts';
 import { storedInvoice } from '../../support/stored-invoices.ts';
@@ -114,9 +115,17 @@ describe('bulk deletions in chunks', () => {
     addReceives(c, 3, NEW);
     const retention = new RetentionRepository(store.db, 4);
 
-    const purged = store.transaction(() => retention.purgeReceives('test', '2025-06-01T00:00:00.000Z'));
+    const cutoff = '2025-06-01T00:00:00.000Z';
+    const purged = store.transaction(() =>
+      retention.purgeAged(
+        'test',
+        'real-time',
+        { sends: cutoff, receives: cutoff, events: cutoff },
+        finishedStates(),
+      ),
+    );
 
-    expect(purged).toBe(8);
+    expect(purged.receive).toBe(8);
     expect(rows('receives', c.scope)).toBe(3);
   });
 });

@@ -7,8 +7,9 @@ interface Window {
 }
 
 /**
- * Fixed-window counters read from the sandbox clock, so limits reset when the sandbox jumps in time
- * (express-rate-limit's own MemoryStore reads the wall clock).
+ * Fixed-window counters read from a clock of ours (express-rate-limit's own MemoryStore reads the wall clock): a
+ * key's windows run on its account's sandbox clock, so they reset when that sandbox jumps in time, and on no
+ * other account's move. `clockOf` tells each counter's clock from its key.
  */
 export class ClockWindowStore implements Store {
   readonly localKeys = true;
@@ -17,7 +18,7 @@ export class ClockWindowStore implements Store {
   private sweptAt = 0;
 
   constructor(
-    private readonly clock: Clock,
+    private readonly clockOf: (key: string) => Clock,
     readonly prefix: string,
   ) {}
 
@@ -26,7 +27,7 @@ export class ClockWindowStore implements Store {
   }
 
   increment(key: string): ClientRateLimitInfo {
-    const now = this.clock.now().getTime();
+    const now = this.clockOf(key).now().getTime();
     const start = now - (now % this.windowMs);
     this.sweep(start);
     let window = this.windows.get(key);

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit, type RateLimitInfo } from 'express-rate-limit';
-import type { Clock } from '../../clock.ts';
+import type { Clock, Clocks } from '../../clock.ts';
 import { ServiceError } from '../../domain/service-error.ts';
 import { context } from '../context.ts';
 import { isLoopbackAddress } from '../loopback.ts';
@@ -66,26 +66,36 @@ function tooMany(
  * Per-key limits per second, minute and day (authenticated routes). Every response carries the
  * `RateLimit-*` headers of the window closest to its limit; a `429` carries `Retry-After`.
  */
-export function keyRateLimits(limits: RateLimits | 'unlimited', clock: Clock): RequestHandler[] {
+export function keyRateLimits(limits: RateLimits | 'unlimited', clocks: Clocks): RequestHandler[] {
   if (limits === 'unlimited') return [];
+  // A key's windows run on its account's clock for its environment (clock-window-store.ts): the counter's key
+  // names the API key and that scope, `test:7:12` for key 12 of account 7's sandbox.
+  const clockOfCounter = (counter: string): Clock => {
+    const [environment, accountId] = counter.split(':');
+    return clocks.of({ accountId: Number(accountId), environment: environment === 'live' ? 'live' : 'test' });
+  };
+  const clockOfRequest = (res: Response): Clock => clocks.of(context(res).scope ?? null);
   const limiters = WINDOWS.map((window) =>
     rateLimit({
       windowMs: window.ms,
       limit: limits[window.name],
-      store: new ClockWindowStore(clock, window.name),
-      keyGenerator: (_req, res) => String(context(res).key!.id),
+      store: new ClockWindowStore(clockOfCounter, window.name),
+      keyGenerator: (_req, res) => {
+        const { key, scope } = context(res);
+        return `${scope!.environment}:${scope!.accountId}:${key!.id}`;
+      },
       requestPropertyName: window.property,
       standardHeaders: false,
       legacyHeaders: false,
       validate: false,
-      handler: (req, res) => tooMany(res, (req as LimitedRequest)[window.property]!, clock),
+      handler: (req, res) => tooMany(res, (req as LimitedRequest)[window.property]!, clockOfRequest(res)),
     }),
   );
   const headers: RequestHandler = (req, res, next) => {
     const infos = WINDOWS.map((w) => (req as LimitedRequest)[w.property]).filter((i) => i !== undefined);
     // On a tie the longer window wins: its wait is the one that matters to the client.
     const tightest = infos.reduce((a, b) => (b.remaining <= a.remaining ? b : a));
-    setHeaders(res, tightest, clock);
+    setHeaders(res, tightest, clockOfRequest(res));
     next();
   };
   return [...limiters, headers];
@@ -101,7 +111,7 @@ export function healthRateLimit(clock: Clock): RequestHandler {
   return rateLimit({
     windowMs: 60_000,
     limit: HEALTH_LIMIT_PER_MINUTE,
-    store: new ClockWindowStore(clock, 'health'),
+    store: new ClockWindowStore(() => clock, 'health'),
     skip: (req) => isLoopbackAddress(req.socket.remoteAddress),
     requestPropertyName: 'rateLimitHealth',
     standardHeaders: false,
@@ -128,7 +138,7 @@ export class AuthFailureLimiter {
     private readonly clock: Clock,
     private readonly limitPerMinute = 30,
   ) {
-    this.store = new ClockWindowStore(clock, 'auth-failures');
+    this.store = new ClockWindowStore(() => clock, 'auth-failures');
     this.store.init({ windowMs: 60_000 } as never);
   }
 

@@ -2,9 +2,12 @@ import { Router } from 'express';
 import type { HealthReport } from '../../../shared/api/types.ts';
 import type { Store } from '../../store/store.ts';
 
-export type HealthCheck = () => { status: 'Healthy' | 'Unhealthy'; detail?: string };
+export type HealthCheck = () => HealthReport['checks'][string];
 
-/** `GET /health`, no authentication (contract "Health"): 200 when every check passes, else 503. */
+/**
+ * `GET /health`, no authentication (contract "Health"): 503 when a check fails (Unhealthy); 200 otherwise, with
+ * `Degraded` when a check works but is behind (a job has waited too long for its turn).
+ */
 export function healthRoutes(store: Store, checks: Record<string, HealthCheck> = {}): Router {
   const router = Router();
   router.get('/health', (_req, res) => {
@@ -22,9 +25,11 @@ export function healthRoutes(store: Store, checks: Record<string, HealthCheck> =
       } catch (error) {
         report.checks[name] = { status: 'Unhealthy', detail: (error as Error).message };
       }
-      if (report.checks[name]!.status !== 'Healthy') report.status = 'Unhealthy';
+      const status = report.checks[name]!.status;
+      if (status === 'Unhealthy' || (status === 'Degraded' && report.status === 'Healthy'))
+        report.status = status;
     }
-    res.status(report.status === 'Healthy' ? 200 : 503).json(report);
+    res.status(report.status === 'Unhealthy' ? 503 : 200).json(report);
   });
   return router;
 }

@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { checkVatNumber, generateSdiFileName } from '../../../shared/fatturapa/index.ts';
-import { parseDuration, type Clock, type SandboxClock } from '../../clock.ts';
+import { parseDuration } from '../../clock.ts';
 import { normalizeVat, parseResourceId } from '../../domain/companies.ts';
 import { readInvoiceFile } from '../../domain/invoice-file.ts';
 import { invalid, ServiceError, type Problem } from '../../domain/service-error.ts';
@@ -13,7 +13,7 @@ import type { RandomSource } from '../../random.ts';
 import { generateInvoiceXml } from '../../sdi/generate-invoice.ts';
 import type { Esito } from '../../sdi/notifications/index.ts';
 import { parseScenarioHeader, SCENARIO_HEADER } from '../../sdi/scenario.ts';
-import { EVENT_RETENTION_MS, RETENTION } from '../../jobs/maintenance.ts';
+import { ensureUpkeep, isUpkeep, purgeSandboxAt, retentionCutoffs } from '../../jobs/maintenance.ts';
 import { finishedStates } from '../../sdi/transitions.ts';
 import type { Job } from '../../store/jobs.ts';
 import type { RetentionCounts } from '../../store/retention.ts';
@@ -28,9 +28,6 @@ export interface SandboxRouteDependencies {
   store: Store;
   random: RandomSource;
   maxInvoiceBytes: number;
-  clock: Clock;
-  /** The clock the control API moves; null when the server was given a clock it cannot move. */
-  sandboxClock: SandboxClock | null;
 }
 
 const QUEUE_VIEW_LIMIT = 500;
@@ -42,19 +39,15 @@ export function sandboxRoutes(deps: SandboxRouteDependencies): Router {
   const { services, store, random, maxInvoiceBytes } = deps;
   const router = Router();
 
-  function clock(): SandboxClock {
-    if (!deps.sandboxClock) throw new ServiceError('conflict', 'sandbox.clockFixed');
-    return deps.sandboxClock;
-  }
-
+  // The caller's sandbox clock: each account has its own (clock.ts); live keys never reach here (requireTestKey).
   router.get('/clock', (_req, res) => {
-    res.json(clock().state());
+    res.json(services.clocks.sandbox(scopeOf(res).accountId).state());
   });
 
-  // Moves the sandbox time, then answers only once every job that fell due has run, in order. With `dry_run`
-  // it moves nothing and says where the clock would land and what retention would remove there.
+  // Moves the caller's sandbox time (no other account's, and nothing live), removes what has aged out at the
+  // landing, then answers only once every step of the caller's that fell due has run, in order. With `dry_run`
+  // it moves nothing and says where the clock would land and what the move would remove.
   router.post('/clock', async (req, res) => {
-    const target = clock();
     const body = objectBody(req.body);
     const problems: Problem[] = [];
     const advance = body.advance === undefined ? undefined : parseDuration(body.advance);
@@ -69,12 +62,13 @@ export function sandboxRoutes(deps: SandboxRouteDependencies): Router {
       throw new ServiceError('invalid', 'sandbox.clockEmpty');
     }
     const scope = scopeOf(res);
+    const target = services.clocks.sandbox(scope.accountId);
     // The same order as the move below: freezing keeps the time, `set` replaces it, `advance` adds to it.
     let landing = (set ?? target.now()).getTime() + (advance ?? 0);
     const lastStep = runQueue ? lastQueuedStep(store, scope) : null;
     if (lastStep !== null && lastStep > landing) landing = lastStep;
     if (dryRun) {
-      res.json(clockPreview(store, scope, new Date(landing), freeze ?? target.state().frozen));
+      res.json(clockPreview(store, scope, target.now(), new Date(landing), freeze ?? target.state().frozen));
       return;
     }
     if (typeof freeze === 'boolean') target.freeze(freeze);
@@ -83,8 +77,14 @@ export function sandboxRoutes(deps: SandboxRouteDependencies): Router {
     // Up to the caller's last pending step, never backwards: a step that is already due just runs.
     if (lastStep !== null && lastStep > target.now().getTime())
       target.advance(lastStep - target.now().getTime());
-    const ran = await services.jobs.runDue();
-    res.json({ ...target.state(), jobs_run: ran });
+    // What had aged out at the landing goes first, exactly what the preview counts (jobs/maintenance.ts says
+    // why); then the steps that fell due on the way run, on the caller's clock, the sandbox's upkeep among them.
+    const retention = store.transaction(() => {
+      ensureUpkeep(services.jobs, store, services.clocks, scope);
+      return purgeSandboxAt(store, scope, target.now(), finishedStates());
+    });
+    const ran = await runDueOf(services, scope);
+    res.json({ ...target.state(), jobs_run: ran, retention });
   });
 
   // What the SDI (and the server's own upkeep) will do next and when, for the caller's invoices.
@@ -95,7 +95,7 @@ export function sandboxRoutes(deps: SandboxRouteDependencies): Router {
 
   // An outside supplier sends an invoice through SDI: routed to the local recipient, or held for it.
   router.post('/inbound', (req, res) => {
-    const body = inboundBody(req.body, random, deps.clock.now());
+    const body = inboundBody(req.body, random, services.clocks.now(scopeOf(res)));
     const file = readInvoiceFile(body.bytes, { maxBytes: maxInvoiceBytes });
     let fileName = body.fileName;
     if (fileName !== null) {
@@ -127,8 +127,8 @@ export function sandboxRoutes(deps: SandboxRouteDependencies): Router {
   // 15 days finds the invoice already in DecorrenzaTermini, as it would at SDI.
   router.post('/send/:x/esito', async (req, res) => {
     const { esito, description } = esitoBody(req.body);
-    await services.jobs.runDue();
     const scope = scopeOf(res);
+    await runDueOf(services, scope);
     const x = pathParam(req, 'x');
     const send = services.sdi.findSend(scope, x);
     if (!send) throw new ServiceError('not-found', 'notFound.send', { id: x });
@@ -140,7 +140,7 @@ export function sandboxRoutes(deps: SandboxRouteDependencies): Router {
     const raw = pathParam(req, 'id');
     const id = parseResourceId(raw);
     if (id === null) throw new ServiceError('not-found', 'notFound.receive', { id: raw });
-    await services.jobs.runDue();
+    await runDueOf(services, scopeOf(res));
     res.json(services.sdi.esitoForReceive(scopeOf(res), id, esito, description));
   });
 
@@ -165,6 +165,12 @@ export function sandboxRoutes(deps: SandboxRouteDependencies): Router {
   router.post('/seed', seedRoute(deps));
 
   return router;
+}
+
+/** Runs the scope's due jobs, SDI's steps first, then the webhook deliveries they queued; says how many ran. */
+async function runDueOf(services: Services, scope: Scope): Promise<number> {
+  const steps = await services.jobs.runDue(scope);
+  return steps + (await services.deliveries.runDue(scope));
 }
 
 /**
@@ -279,7 +285,7 @@ function describeJob(job: Job, store: Store, scope: Scope): Record<string, unkno
     send_id: sendId,
     document_number: send?.document_number ?? null,
     // The server's own recurring work (retention, idempotency expiry), not about any account's invoice.
-    upkeep: job.scope === null,
+    upkeep: isUpkeep(job.kind),
     attempts: job.attempts,
     last_error: job.lastError,
   };
@@ -305,7 +311,7 @@ function isEmptyObject(body: unknown): boolean {
 function lastQueuedStep(store: Store, scope: Scope): number | null {
   let last: number | null = null;
   for (const job of store.jobs.pending(scope, RUN_QUEUE_LIMIT)) {
-    if (job.scope === null) continue;
+    if (isUpkeep(job.kind)) continue;
     const due = Date.parse(job.dueAt);
     if (last === null || due > last) last = due;
   }
@@ -313,27 +319,26 @@ function lastQueuedStep(store: Store, scope: Scope): number | null {
 }
 
 /**
- * Where a clock move would land, what the retention pass that runs there would remove of the caller's data, and
- * how many of their steps fall due on the way. Retention is counted on the invoices as they are now: it runs
- * hourly, so on a jump its pass comes before the SDI steps due later than the next hour (an invoice those steps
- * finish ages from their time, not from the landing).
+ * Where a clock move would land, what it would remove of the caller's data, and how many of their steps fall due
+ * on the way. The move purges at the landing before those steps run (`purgeSandboxAt`, same cutoffs), so the
+ * count is exact; what the steps finish on the way ages from their own time.
  */
-function clockPreview(store: Store, scope: Scope, landing: Date, frozen: boolean): Record<string, unknown> {
+function clockPreview(
+  store: Store,
+  scope: Scope,
+  now: Date,
+  landing: Date,
+  frozen: boolean,
+): Record<string, unknown> {
   const at = landing.getTime();
-  const policy = RETENTION[scope.environment];
-  const iso = (ms: number) => new Date(ms).toISOString();
-  const retention: RetentionCounts = store.retention.countAged(
-    scope,
-    {
-      sends: iso(at - policy.sendMs),
-      receives: iso(at - policy.receiveMs),
-      events: iso(at - EVENT_RETENTION_MS),
-    },
-    finishedStates(),
-  );
+  const cutoffs = retentionCutoffs(scope.environment, landing);
+  const counted = store.retention.countAged(scope, cutoffs, finishedStates());
+  // This very request is logged as it answers, dated now: a move that far removes that entry too.
+  const ownEntry = now.getTime() <= Date.parse(cutoffs.events) ? 1 : 0;
+  const retention: RetentionCounts = { ...counted, log: counted.log + ownEntry };
   const jobsDue = store.jobs
     .pending(scope, RUN_QUEUE_LIMIT)
-    .filter((job) => job.scope !== null && Date.parse(job.dueAt) <= at).length;
+    .filter((job) => !isUpkeep(job.kind) && Date.parse(job.dueAt) <= at).length;
   return { dry_run: true, now: landing.toISOString(), frozen, retention, jobs_due: jobsDue };
 }
 

@@ -140,7 +140,7 @@ export function sendRoutes(
   ): Promise<void> {
     // The mode the file would be sent with (default None: the file as it is); see SubmissionService.check.
     const signature = new QueryReader(req).oneOf('signature', SIGNATURE_MODES) ?? 'None';
-    const { problems, omitted } = await services.submissions.check(bytes, fileName, signature);
+    const { problems, omitted } = await services.submissions.check(scopeOf(res), bytes, fileName, signature);
     store.operations.add(scopeOf(res), 1);
     if (problems.length > 0) throw invalid(problems, 'invoice.invalid', omitted);
     res.status(204).end();
