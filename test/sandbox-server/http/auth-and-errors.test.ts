@@ -83,7 +83,11 @@ describe('GET /health', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       status: 'Healthy',
-      checks: { database: { status: 'Healthy' }, sdi_worker: { status: 'Healthy' } },
+      checks: {
+        database: { status: 'Healthy' },
+        sdi_worker: { status: 'Healthy' },
+        webhook_deliveries: { status: 'Healthy' },
+      },
     });
   });
 });
