@@ -9,6 +9,7 @@ import type { Store } from '../store/store.ts';
 import { accessLog } from './access-log.ts';
 import { authenticate, requireTestKey } from './authentication.ts';
 import { bodyGuard } from './body-guard.ts';
+import { BodyRules } from './body-limits.ts';
 import { corsForKey, corsPreflight } from './cors.ts';
 import { eventLog } from './event-log.ts';
 import { IdempotencyGuard, type IdempotencyStore } from './idempotency.ts';
@@ -59,9 +60,14 @@ export interface AppDependencies {
 
 export function createApp(deps: AppDependencies): Express {
   const { store, services, clock, logger } = deps;
-  // Bodies may carry a Base64 invoice (4/3 of the file) plus JSON around it; the invoice limit itself is
-  // checked on the decoded file, so an oversized invoice gets SDI's 00003 rather than a bare 413.
+  // A body that carries an invoice is bounded at twice SDI's limit for the file. As Base64 the file is 4/3 of
+  // itself; as XML text in a JSON string, or written as JSON (`/send/json`), at most twice: compact JSON escapes
+  // only `"`, `\` and control characters (XML allows tab, CR and LF), each to two characters, a Latin-1 file's
+  // character takes at most two bytes in UTF-8, and an element costs less as a key (its name once) than as two
+  // tags, a date written as a date-time included. The invoice limit itself is checked on the file, so an
+  // oversized invoice gets SDI's 00003 rather than a bare 413. Every other body is small (body-limits.ts).
   const uploadBytes = deps.maxInvoiceBytes * 2;
+  const bodyRules = new BodyRules(uploadBytes);
   const idempotency = new IdempotencyGuard({ store, clock, logger, responses: deps.idempotencyStore });
   const app = express();
   app.disable('x-powered-by');
@@ -72,7 +78,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(accessLog(logger));
   // Before anyone reads a body: oversized by Content-Length, unknown charset or content coding (problem.ts
   // maps what the parsers and the router throw later: bad %-escapes in paths, corrupt or cut-off bodies).
-  app.use(bodyGuard(uploadBytes));
+  app.use(bodyGuard((req) => bodyRules.of(req).limit));
   app.use('/v1/health', healthRateLimit(clock));
   // Public routers each enter only for their own paths (route-table.ts says why).
   app.use('/v1', onlyUnder(['/health'], healthRoutes(store, { sdi_worker: () => deps.worker.health() })));
@@ -92,7 +98,7 @@ export function createApp(deps: AppDependencies): Express {
       store.transaction(() => services.webhooks.notify(scope, notification)),
     ),
   ];
-  const json = jsonBody(uploadBytes);
+  const json = jsonBody(bodyRules, services.workers);
   // The API: one router, so its steps run one after the other under a single mount of /v1.
   const api = Router();
   api.use(...authenticated, idempotency.claim, json);

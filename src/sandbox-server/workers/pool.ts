@@ -44,6 +44,7 @@ export class WorkerPool implements TaskRunner {
   private readonly queue: Job[] = [];
   private idle: (() => void)[] = [];
   private closed = false;
+  private readonly handedToThreads = new Map<TaskName, number>();
 
   constructor(options: WorkerPoolOptions = {}) {
     this.size = Math.max(0, options.size ?? Math.max(1, availableParallelism() - 1));
@@ -59,10 +60,19 @@ export class WorkerPool implements TaskRunner {
       return Promise.resolve().then(() => task.run(input) as TaskOutput<N>);
     }
     if (this.queue.length >= this.maxQueue) return Promise.reject(new WorkerPoolBusyError());
+    this.handedToThreads.set(name, (this.handedToThreads.get(name) ?? 0) + 1);
     return new Promise<TaskOutput<N>>((resolve, reject) => {
       this.queue.push({ request: { name, input }, resolve: resolve as (output: unknown) => void, reject });
       this.dispatch();
     });
+  }
+
+  /**
+   * How many tasks of this kind went to a thread rather than running inline, since the pool was made: what
+   * shows (in tests, in diagnostics) that a piece of work left the event loop.
+   */
+  threadRuns(name: TaskName): number {
+    return this.handedToThreads.get(name) ?? 0;
   }
 
   /** Refuses new tasks, lets queued and running ones finish, then stops the threads. */
