@@ -61,6 +61,11 @@ export interface SandboxOptions {
   workerStallMs?: number;
   /** The built renderer to serve under `/app/` (default: `out/renderer`); null serves no UI. */
   uiDir?: string | null;
+  /**
+   * A list page with payloads is sent whole up to about this many bytes and streamed in pieces of about this
+   * size past it (default 1 MiB); tests make it small to stream a page of a few files.
+   */
+  pageBytes?: number;
 }
 
 export interface SandboxServer {
@@ -129,6 +134,7 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     sandboxClock: clock instanceof SandboxClock ? clock : null,
     ui,
     localReceiver,
+    ...(options.pageBytes === undefined ? {} : { pageBytes: options.pageBytes }),
   });
 
   const host = options.host ?? DEFAULT_HOST;

@@ -29,6 +29,19 @@ export class ReceiveService {
     });
   }
 
+  /**
+   * A page of `list` with `include_payload`, marked read (and counted) as `list` would, but without the payloads:
+   * the caller reads each one when its row goes out (`store.receives.payload`), so a page of large files is never
+   * in memory at once.
+   */
+  pageToRead(scope: Scope, query: ReceiveListQuery): ListResult<Receive> {
+    return this.store.transaction(() => {
+      const result = this.store.receives.list(scope, { ...query, include_payload: false });
+      this.markRead(scope, result.rows);
+      return result;
+    });
+  }
+
   payload(scope: Scope, id: number): string {
     return this.get(scope, id, true).payload!;
   }

@@ -56,7 +56,12 @@ export interface AppDependencies {
   ui?: AppUi | null;
   /** The built-in webhook receiver (`/_sandbox/receiver`); the server closes it when it stops. */
   localReceiver?: LocalReceiver | null;
+  /** A list page with payloads goes out whole up to about this many bytes, and streamed past it (responses.ts). */
+  pageBytes?: number;
 }
+
+/** See AppDependencies.pageBytes: a page of up to about a megabyte is sent whole, as it always was. */
+export const DEFAULT_PAGE_BYTES = 1024 * 1024;
 
 export function createApp(deps: AppDependencies): Express {
   const { store, services, clock, logger } = deps;
@@ -68,6 +73,7 @@ export function createApp(deps: AppDependencies): Express {
   // oversized invoice gets SDI's 00003 rather than a bare 413. Every other body is small (body-limits.ts).
   const uploadBytes = deps.maxInvoiceBytes * 2;
   const bodyRules = new BodyRules(uploadBytes);
+  const pageBytes = deps.pageBytes ?? DEFAULT_PAGE_BYTES;
   const idempotency = new IdempotencyGuard({ store, clock, logger, responses: deps.idempotencyStore });
   const app = express();
   app.disable('x-powered-by');
@@ -110,8 +116,8 @@ export function createApp(deps: AppDependencies): Express {
   api.use(
     routeTable({
       company: companyRoutes(services, store),
-      send: sendRoutes(services, store, idempotency, { uploadBytes }),
-      receive: receiveRoutes(services, store),
+      send: sendRoutes(services, store, idempotency, { uploadBytes, pageBytes }),
+      receive: receiveRoutes(services, store, { pageBytes }),
       log: logRoutes(store),
       update: updateRoutes(services.updates, store),
       status: statusRoutes(services.quota),

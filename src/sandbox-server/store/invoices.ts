@@ -357,6 +357,19 @@ export class InvoiceRepository<
     return row ? this.box.open(row.payload, this.payloadLabel) : null;
   }
 
+  /**
+   * One invoice's `payload` as the API shows it (XML text or Base64), null when there is no such invoice: a list
+   * page with payloads reads them one at a time (http/responses.ts), never a page of files at once.
+   */
+  payload(scope: Scope, id: number): string | null {
+    const row = prepared(
+      this.db,
+      `SELECT payload, encoding FROM ${this.spec.table} WHERE id = ? AND account_id = ? AND environment = ?`,
+    ).get(id, scope.accountId, scope.environment) as
+      { payload: Buffer; encoding: PayloadEncoding } | undefined;
+    return row ? renderPayload(this.box.open(row.payload, this.payloadLabel), row.encoding) : null;
+  }
+
   list(scope: Scope, query: Query): ListResult<Invoice> {
     const result = listRows<Row>(
       this.db,

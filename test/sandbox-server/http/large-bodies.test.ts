@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Company, ProblemDetails, Send } from '../../../src/shared/api/types.ts';
+import type { Company, LogEvent, ProblemDetails, Receive, Send } from '../../../src/shared/api/types.ts';
 import { SMALL_BODY_BYTES } from '../../../src/sandbox-server/http/body-limits.ts';
 import { translator } from '../../../src/sandbox-server/i18n/translator.ts';
 import { invoiceJson, invoiceXml, italianVat, type LineInput } from '../../support/invoices.ts';
@@ -8,18 +8,22 @@ import { startTestSandbox, type TestSandbox } from '../../support/sandbox.ts';
 
 /**
  * Bodies that are large for what they carry: JSON is bounded per endpoint and large JSON is read on the worker
- * pool. Timings are the bench's (bench/large-bodies.ts).
+ * pool; list pages with many large payloads are streamed. Timings are the bench's (bench/large-bodies.ts).
  */
+
+/** Pages with payloads go out whole up to this many bytes here (1 MiB by default), so a few files stream. */
+const PAGE_BYTES = 64 * 1024;
 
 let sandbox: TestSandbox;
 
 beforeAll(async () => {
   // Stored submissions only: the simulated SDI waits an hour, so nothing else runs on the pool meanwhile.
-  sandbox = await startTestSandbox({ sdiDelayMs: 3_600_000 });
+  sandbox = await startTestSandbox({ sdiDelayMs: 3_600_000, pageBytes: PAGE_BYTES });
 });
 afterAll(() => sandbox.close());
 
 const it_ = translator('it');
+const xmlHeaders = { 'content-type': 'application/xml' };
 
 /** `count` detail lines: about 230 bytes each in XML, 150 in JSON. */
 function lines(count: number): LineInput[] {
@@ -183,5 +187,73 @@ describe('a JSON body that carries an invoice', () => {
     });
     expect(invalidBytes.status).toBe(422);
     expect(invalidBytes.body.detail).toBe(it_('body.malformedJson'));
+  });
+});
+
+describe('a list page of many large payloads', () => {
+  it('answers 200 with the whole page as valid JSON, streamed in pieces rather than built at once', async () => {
+    const caller = sandbox.caller('big-page');
+    const sent: { id: number; xml: string }[] = [];
+    for (let i = 0; i < 8; i++) {
+      const xml = invoiceXml({ supplierVat: italianVat(920), number: `P-${i}`, lines: lines(400) });
+      const res = await caller.post<Send>('/v1/send/xml', { body: xml, headers: xmlHeaders });
+      expect(res.status).toBe(201);
+      sent.push({ id: res.body.id, xml });
+    }
+    const bytes = sent.reduce((sum, s) => sum + s.xml.length, 0);
+    expect(bytes).toBeGreaterThan(8 * PAGE_BYTES);
+
+    const page = await caller.get<Send[]>('/v1/send', { query: { page_size: 8, include_payload: true } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('service-total-count')).toBe('8');
+    // Streamed: no Content-Length, chunks as they come.
+    expect(page.headers.get('content-length')).toBeNull();
+    expect(page.headers.get('transfer-encoding')).toBe('chunked');
+    expect(page.body.map((s) => [s.id, s.payload])).toEqual(sent.map((s) => [s.id, s.xml]));
+    // Each row is what a read of the invoice with its payload answers, byte for byte.
+    for (const row of page.body) {
+      const one = await caller.get(`/v1/send/${row.id}`, { query: { include_payload: true } });
+      expect(JSON.stringify(row)).toBe(one.text);
+    }
+
+    // A page that stays small goes out whole, as before.
+    const other = sandbox.caller('small-page');
+    const xml = invoiceXml({ supplierVat: italianVat(921), number: 'S-1' });
+    expect((await other.post('/v1/send/xml', { body: xml, headers: xmlHeaders })).status).toBe(201);
+    const small = await other.get<Send[]>('/v1/send', { query: { include_payload: true } });
+    expect(small.headers.get('content-length')).toBe(String(Buffer.byteLength(small.text)));
+    expect(small.body.map((s) => s.payload)).toEqual([xml]);
+
+    // The request log keeps the beginning of the streamed page, as of a page sent whole.
+    const logged = (await caller.get<LogEvent[]>('/v1/log', { query: { query: 'page_size=8', sort: '-id' } }))
+      .body[0]!;
+    expect(logged.status_code).toBe(200);
+    expect(logged.response_body).toMatch(/…\[truncated\]$/);
+    expect(page.text.startsWith(logged.response_body!.replace(/…\[truncated\]$/, ''))).toBe(true);
+  });
+
+  it('answers the same for received invoices, and marks the page read', async () => {
+    const buyer = sandbox.caller('big-receiver');
+    const supplier = sandbox.caller('big-supplier');
+    const vat = italianVat(930);
+    await buyer.post('/v1/company', { json: { vat, fiscal_code: vat.slice(2), name: 'Ricevente Srl' } });
+    const xmls: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const xml = invoiceXml({
+        supplierVat: italianVat(931),
+        customerVat: vat,
+        number: `R-${i}`,
+        lines: lines(400),
+      });
+      const res = await supplier.post('/_sandbox/inbound', { json: { payload: xml }, unchecked: true });
+      expect(res.status).toBe(201);
+      xmls.push(xml);
+    }
+    const page = await buyer.get<Receive[]>('/v1/receive', { query: { include_payload: true } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('transfer-encoding')).toBe('chunked');
+    expect(page.body.map((r) => [r.payload, r.is_read])).toEqual(xmls.map((xml) => [xml, true]));
+    const unread = await buyer.get<Receive[]>('/v1/receive', { query: { unread: true } });
+    expect(unread.body).toEqual([]);
   });
 });

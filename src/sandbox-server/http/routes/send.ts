@@ -12,7 +12,7 @@ import { readInvoiceListQuery } from '../invoice-query.ts';
 import { QueryReader } from '../query.ts';
 import type { IdempotencyGuard } from '../idempotency.ts';
 import { jsonInputOf, rawBodyOf } from '../raw-body.ts';
-import { sendJsonList, sendList, sendSerialized } from '../responses.ts';
+import { sendJsonList, sendPayloadList, sendSerialized } from '../responses.ts';
 
 type Upload = Pick<SubmissionRequest, 'bytes' | 'encoding' | 'fileName' | 'suggestedFileName' | 'metaData'>;
 
@@ -20,7 +20,7 @@ export function sendRoutes(
   services: Services,
   store: Store,
   idempotency: IdempotencyGuard,
-  limits: { uploadBytes: number },
+  limits: { uploadBytes: number; pageBytes: number },
 ): Router {
   const router = Router();
   const rawBody = express.raw({ type: () => true, limit: limits.uploadBytes });
@@ -58,9 +58,12 @@ export function sendRoutes(
       latest_state: query.oneOf('latest_state', SEND_STATES),
       ids: query.ids('ids', SEND_IDS_MAX),
     };
+    const scope = scopeOf(res);
     // Without payloads, SQLite serializes the page itself (see SendRepository.listJson): same body, less work.
-    if (listQuery.include_payload === true) sendList(res, store.sends.list(scopeOf(res), listQuery));
-    else sendJsonList(res, store.sends.listJson(scopeOf(res), listQuery));
+    if (listQuery.include_payload !== true) return sendJsonList(res, store.sends.listJson(scope, listQuery));
+    // With them, each file is read when its row goes out (responses.ts): a page may hold 200 files of 5 MB.
+    const page = store.sends.list(scope, { ...listQuery, include_payload: false });
+    return sendPayloadList(res, page, (id) => store.sends.payload(scope, id), limits.pageBytes);
   });
 
   router.get('/send/:id/payload', (req, res) => {
