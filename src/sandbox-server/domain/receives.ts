@@ -30,15 +30,15 @@ export class ReceiveService {
   }
 
   /**
-   * A page of `list` with `include_payload`, marked read (and counted) as `list` would, but without the payloads:
-   * the caller reads each one when its row goes out (`store.receives.payload`), so a page of large files is never
-   * in memory at once.
+   * The page of `list` with `include_payload` as ids, marked read (and counted) as `list` marks it: the caller
+   * reads each invoice, payload included, when its row goes out (`store.receives.get`), so a page of large files is
+   * never in memory at once.
    */
-  pageToRead(scope: Scope, query: ReceiveListQuery): ListResult<Receive> {
+  pageToRead(scope: Scope, query: ReceiveListQuery): ListResult<number> {
     return this.store.transaction(() => {
-      const result = this.store.receives.list(scope, { ...query, include_payload: false });
-      this.markRead(scope, result.rows);
-      return result;
+      const page = this.store.receives.listIds(scope, query);
+      this.markIdsRead(scope, this.store.receives.unreadAmong(scope, page.rows));
+      return page;
     });
   }
 

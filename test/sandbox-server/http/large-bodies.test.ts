@@ -203,8 +203,11 @@ describe('a list page of many large payloads', () => {
     const bytes = sent.reduce((sum, s) => sum + s.xml.length, 0);
     expect(bytes).toBeGreaterThan(8 * PAGE_BYTES);
 
+    const before = workers().threadRuns('payloadJson');
     const page = await caller.get<Send[]>('/v1/send', { query: { page_size: 8, include_payload: true } });
     expect(page.status).toBe(200);
+    // Each file's JSON text was made on a thread, not on the event loop.
+    expect(workers().threadRuns('payloadJson')).toBe(before + 8);
     expect(page.headers.get('service-total-count')).toBe('8');
     // Streamed: no Content-Length, chunks as they come.
     expect(page.headers.get('content-length')).toBeNull();

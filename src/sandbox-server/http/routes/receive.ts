@@ -25,9 +25,15 @@ export function receiveRoutes(services: Services, store: Store, limits: { pageBy
     // same body, less work.
     if (listQuery.include_payload !== true)
       return sendJsonList(res, store.receives.listJson(scope, listQuery));
-    // With them the service marks the page read, and each file is read when its row goes out (responses.ts).
+    // With them the service marks the page read, and each invoice is read when its row goes out (responses.ts).
     const page = services.receives.pageToRead(scope, listQuery);
-    return sendPayloadList(res, page, (id) => store.receives.payload(scope, id), limits.pageBytes);
+    return sendPayloadList(
+      res,
+      page,
+      (id) => store.receives.getWithFile(scope, id),
+      services.workers,
+      limits.pageBytes,
+    );
   });
 
   router.get('/receive/:id/payload', (req, res) => {

@@ -61,9 +61,15 @@ export function sendRoutes(
     const scope = scopeOf(res);
     // Without payloads, SQLite serializes the page itself (see SendRepository.listJson): same body, less work.
     if (listQuery.include_payload !== true) return sendJsonList(res, store.sends.listJson(scope, listQuery));
-    // With them, each file is read when its row goes out (responses.ts): a page may hold 200 files of 5 MB.
-    const page = store.sends.list(scope, { ...listQuery, include_payload: false });
-    return sendPayloadList(res, page, (id) => store.sends.payload(scope, id), limits.pageBytes);
+    // With them, each invoice is read when its row goes out (responses.ts): a page may hold 200 files of 5 MB.
+    const page = store.sends.listIds(scope, listQuery);
+    return sendPayloadList(
+      res,
+      page,
+      (id) => store.sends.getWithFile(scope, id),
+      services.workers,
+      limits.pageBytes,
+    );
   });
 
   router.get('/send/:id/payload', (req, res) => {
