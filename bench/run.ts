@@ -4,6 +4,7 @@ import { benchExport } from './export.ts';
 import { benchEventLoopUnderHostileLoad } from './event-loop-under-hostile-load.ts';
 import { benchFatturapa } from './fatturapa.ts';
 import { benchHostileXml } from './hostile-xml.ts';
+import { benchLargeBodies } from './large-bodies.ts';
 import { benchMillion, writeMillionResults } from './million.ts';
 import { report } from './report.ts';
 import { benchServerCore } from './server-core.ts';
@@ -23,6 +24,10 @@ report('Retries, load and the rate limit', await benchTrust());
 report(
   'Event loop under hostile validation (another account polled every 20 ms)',
   await benchEventLoopUnderHostileLoad(),
+);
+report(
+  'Large bodies (10 MB JSON from one client, another account p99 under 100 ms; a page of 115 files of 4.8 MB)',
+  await benchLargeBodies(),
 );
 report('Simulated SDI (submission to final state, SDI delay 0)', await benchSdi());
 report("One account's hanging webhooks against another's invoice", await benchWebhookIsolation());

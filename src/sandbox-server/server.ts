@@ -72,6 +72,11 @@ export interface SandboxOptions {
   headersTimeoutMs?: number;
   /** An idle kept-alive connection closes after this (default 10 s). */
   keepAliveTimeoutMs?: number;
+  /**
+   * A list page with payloads is sent whole up to about this many bytes and streamed in pieces of about this
+   * size past it (default 1 MiB); tests make it small to stream a page of a few files.
+   */
+  pageBytes?: number;
 }
 
 export interface SandboxServer {
@@ -150,6 +155,7 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     workers,
     ui,
     localReceiver,
+    ...(options.pageBytes === undefined ? {} : { pageBytes: options.pageBytes }),
   });
 
   const host = options.host ?? DEFAULT_HOST;

@@ -1,12 +1,12 @@
-import { describeStructureProblem, invoiceToXml, validateStructure } from '../../shared/fatturapa/index.ts';
+import {
+  invoiceToXml,
+  validateStructureBounded,
+  type StructureProblem,
+} from '../../shared/fatturapa/index.ts';
 import { fromPublicInvoiceJson } from '../../shared/fatturapa/model/index.ts';
+import { problemFromRecord } from './invoice-validation.ts';
+import { JSON_DEPTH_MAX } from './json-body.ts';
 import { invalid, ServiceError } from './service-error.ts';
-
-/**
- * How deep a JSON body may nest arrays and objects. A FatturaPA document needs about a dozen levels; the
- * limit only has to stop documents built to exhaust the stack of the recursive structure check.
- */
-export const JSON_DEPTH_MAX = 64;
 
 /** Whether a parsed JSON value nests deeper than `limit`, found without recursion. */
 export function nestsDeeperThan(value: unknown, limit: number): boolean {
@@ -20,32 +20,34 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
+/** A JSON invoice's XML file, or the structure problems that keep it from having one (the first ones, counted). */
+export type InvoiceJsonConversion =
+  { ok: true; xml: Uint8Array } | { ok: false; problems: StructureProblem[]; omitted: number };
+
 /**
  * A FatturaPA document sent as JSON (element names as keys) becomes the XML file SDI receives. Both shapes are
  * taken: the public service's (openapi.yml `FatturaOrdinaria`: no version key, numbers, date-times) and ours
  * (`@versione`, string leaves); see fromPublicInvoiceJson. Its structure is checked first, whatever
- * `validate` says: a JSON document that does not fit the schema has no XML form.
+ * `validate` says: a JSON document that does not fit the schema has no XML form. Plain data in and out, so a
+ * worker thread can do it (workers/tasks.ts); a body that is not an object at all is thrown as a ServiceError.
  */
-export function invoiceJsonToXml(body: unknown): Uint8Array {
+export function convertInvoiceJson(body: unknown): InvoiceJsonConversion {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw invalid([], 'body.expectedObject');
   if (nestsDeeperThan(body, JSON_DEPTH_MAX)) {
     throw new ServiceError('invalid', 'body.tooDeep', { limit: JSON_DEPTH_MAX });
   }
   const invoice = fromPublicInvoiceJson(body) as Record<string, unknown>;
-  const problems = validateStructure(invoice);
-  if (problems.length > 0) {
-    throw invalid(
-      problems.map((p) => ({
-        code: p.code,
-        path: p.path,
-        describe: (language) => {
-          const described = describeStructureProblem(p, language);
-          return { description: described.description, hint: described.hint || null };
-        },
-      })),
-      'invoice.invalid',
-    );
-  }
-  return new TextEncoder().encode(invoiceToXml(invoice));
+  const { problems, omitted } = validateStructureBounded(invoice);
+  if (problems.length > 0) return { ok: false, problems, omitted };
+  return { ok: true, xml: new TextEncoder().encode(invoiceToXml(invoice)) };
+}
+
+/** The 422 of a JSON invoice whose structure does not fit the schema, each problem worded in the caller's language. */
+export function invalidInvoiceJson(problems: StructureProblem[], omitted: number): ServiceError {
+  return invalid(
+    problems.map((problem) => problemFromRecord({ source: 'structure', problem })),
+    'invoice.invalid',
+    omitted,
+  );
 }

@@ -29,6 +29,19 @@ export class ReceiveService {
     });
   }
 
+  /**
+   * The page of `list` with `include_payload` as ids, marked read (and counted) as `list` marks it: the caller
+   * reads each invoice, payload included, when its row goes out (`store.receives.get`), so a page of large files is
+   * never in memory at once.
+   */
+  pageToRead(scope: Scope, query: ReceiveListQuery): ListResult<number> {
+    return this.store.transaction(() => {
+      const page = this.store.receives.listIds(scope, query);
+      this.markIdsRead(scope, this.store.receives.unreadAmong(scope, page.rows));
+      return page;
+    });
+  }
+
   payload(scope: Scope, id: number): string {
     return this.get(scope, id, true).payload!;
   }

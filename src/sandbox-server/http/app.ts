@@ -9,6 +9,7 @@ import type { Store } from '../store/store.ts';
 import { accessLog } from './access-log.ts';
 import { authenticate, requireTestKey } from './authentication.ts';
 import { bodyGuard } from './body-guard.ts';
+import { BodyRules } from './body-limits.ts';
 import { corsForKey, corsPreflight } from './cors.ts';
 import { eventLog } from './event-log.ts';
 import { IdempotencyGuard, type IdempotencyStore } from './idempotency.ts';
@@ -53,15 +54,26 @@ export interface AppDependencies {
   ui?: AppUi | null;
   /** The built-in webhook receiver (`/_sandbox/receiver`); the server closes it when it stops. */
   localReceiver?: LocalReceiver | null;
+  /** A list page with payloads goes out whole up to about this many bytes, and streamed past it (responses.ts). */
+  pageBytes?: number;
 }
+
+/** See AppDependencies.pageBytes: a page of up to about a megabyte is sent whole, as it always was. */
+export const DEFAULT_PAGE_BYTES = 1024 * 1024;
 
 export function createApp(deps: AppDependencies): Express {
   const { store, services, clocks, logger } = deps;
   // Limits without a key (health, failed authentications) count on real time; a key's on its scope's clock.
   const clock = clocks.base;
-  // Bodies may carry a Base64 invoice (4/3 of the file) plus JSON around it; the invoice limit itself is
-  // checked on the decoded file, so an oversized invoice gets SDI's 00003 rather than a bare 413.
+  // A body that carries an invoice is bounded at twice SDI's limit for the file. As Base64 the file is 4/3 of
+  // itself; as XML text in a JSON string, or written as JSON (`/send/json`), at most twice: compact JSON escapes
+  // only `"`, `\` and control characters (XML allows tab, CR and LF), each to two characters, a Latin-1 file's
+  // character takes at most two bytes in UTF-8, and an element costs less as a key (its name once) than as two
+  // tags, a date written as a date-time included. The invoice limit itself is checked on the file, so an
+  // oversized invoice gets SDI's 00003 rather than a bare 413. Every other body is small (body-limits.ts).
   const uploadBytes = deps.maxInvoiceBytes * 2;
+  const bodyRules = new BodyRules(uploadBytes);
+  const pageBytes = deps.pageBytes ?? DEFAULT_PAGE_BYTES;
   const idempotency = new IdempotencyGuard({ store, clocks, logger, responses: deps.idempotencyStore });
   const app = express();
   app.disable('x-powered-by');
@@ -72,7 +84,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(accessLog(logger));
   // Before anyone reads a body: oversized by Content-Length, unknown charset or content coding (problem.ts
   // maps what the parsers and the router throw later: bad %-escapes in paths, corrupt or cut-off bodies).
-  app.use(bodyGuard(uploadBytes));
+  app.use(bodyGuard((req) => bodyRules.of(req).limit));
   app.use('/v1/health', healthRateLimit(clock));
   // Public routers each enter only for their own paths (route-table.ts says why).
   app.use(
@@ -101,7 +113,7 @@ export function createApp(deps: AppDependencies): Express {
       store.transaction(() => services.webhooks.notify(scope, notification)),
     ),
   ];
-  const json = jsonBody(uploadBytes);
+  const json = jsonBody(bodyRules, services.workers);
   // The API: one router, so its steps run one after the other under a single mount of /v1.
   const api = Router();
   api.use(...authenticated, idempotency.claim, json);
@@ -113,8 +125,8 @@ export function createApp(deps: AppDependencies): Express {
   api.use(
     routeTable({
       company: companyRoutes(services, store),
-      send: sendRoutes(services, store, idempotency, { uploadBytes }),
-      receive: receiveRoutes(services, store),
+      send: sendRoutes(services, store, idempotency, { uploadBytes, pageBytes }),
+      receive: receiveRoutes(services, store, { pageBytes }),
       log: logRoutes(store),
       update: updateRoutes(services.updates, store),
       status: statusRoutes(services.quota),

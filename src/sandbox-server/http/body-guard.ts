@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { ServiceError } from '../domain/service-error.ts';
 
 /** Content codings the body parsers can undo (body-parser; Node 20 has no zstd). */
@@ -58,12 +58,13 @@ function hasBody(headers: IncomingHttpHeaders): boolean {
 
 /**
  * Checks what a request says about its body before anything reads it, the same way for every route:
- * a body over the limit by its `Content-Length` gets `413` at once (nothing is read), a `Content-Type`
+ * a body over its operation's limit (`limitOf`, body-limits.ts) by its `Content-Length` gets `413` at once
+ * (nothing is read), a `Content-Type`
  * that is not a media type or names an unknown charset, or a `Content-Encoding` the parsers cannot undo
  * (any at all for multipart, which is parsed as it streams), gets `415`. Whatever is answered before the
  * body was read, the rest of the body is discarded, and the connection closed if it keeps coming.
  */
-export function bodyGuard(limit: number): RequestHandler {
+export function bodyGuard(limitOf: (req: Request) => number): RequestHandler {
   return (req, res, next) => {
     res.once('finish', () => {
       if (req.complete) return;
@@ -74,8 +75,9 @@ export function bodyGuard(limit: number): RequestHandler {
     if (!hasBody(req.headers)) return next();
 
     const length = Number(req.headers['content-length']);
-    if (req.headers['content-length'] !== undefined && length > limit) {
-      throw new ServiceError('too-large', 'body.tooLarge', { limit });
+    if (req.headers['content-length'] !== undefined) {
+      const limit = limitOf(req);
+      if (length > limit) throw new ServiceError('too-large', 'body.tooLarge', { limit });
     }
 
     const header = req.headers['content-type'];

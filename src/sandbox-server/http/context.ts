@@ -18,6 +18,11 @@ export interface RequestContext {
   webhookEvent?: WebhookEventName;
   /** A test key's checked `Sandbox-Scenario` header on a submission (see `sandboxScenarioHeader`). */
   sandboxScenario?: string;
+  /**
+   * The first piece of a JSON body streamed out in pieces (a list page with payloads, responses.ts), set before
+   * it is written: the request log keeps its beginning, as it does of a body sent whole.
+   */
+  streamedBeginning?: Buffer;
 }
 
 export function context(res: Response): RequestContext {

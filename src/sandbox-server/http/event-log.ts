@@ -57,6 +57,16 @@ function loggedBeginning(chunk: string | Buffer, limit: number): string {
   return text;
 }
 
+/**
+ * The logged beginning of a body streamed out in pieces, from its first piece (see RequestContext): how much
+ * follows is not known yet, so the marker gives no count.
+ */
+function logStreamedBody(first: Buffer, limit: number): string {
+  let end = Math.min(limit, first.length);
+  while (end > 0 && end < first.length && (first[end]! & 0xc0) === 0x80) end--;
+  return `${first.subarray(0, end).toString('utf8')}…[truncated]`;
+}
+
 function cut(bytes: Buffer, limit: number, total: number): string {
   let end = limit;
   while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
@@ -69,7 +79,8 @@ function cut(bytes: Buffer, limit: number, total: number): string {
  * A response sent whole (`res.end` with its body: JSON, problems, files read into memory) waits for the end of
  * the event-loop turn, when the entries of every response finished in that turn are committed together
  * (`EventRepository.record`, the group commit); it goes out right after. Streamed responses (exports,
- * downloads) are recorded, with one commit of their own and without a body, when their headers go out.
+ * downloads) are recorded, with one commit of their own, when their headers go out: without a body, or with
+ * the beginning of a JSON page streamed in pieces (`streamedBeginning`).
  * Runs after authentication, so unauthenticated requests reach only the server's own log.
  */
 export function eventLog(
@@ -96,6 +107,11 @@ export function eventLog(
     res.writeHead = ((...args: unknown[]) => {
       if (!recorded) {
         recorded = true;
+        const ctx = context(res);
+        if (body === null && ctx.streamedBeginning)
+          body = logStreamedBody(ctx.streamedBeginning, READ_BODY_LOG_LIMIT);
+        // The piece goes out now; the log's text is all that needs keeping of it.
+        delete ctx.streamedBeginning;
         const entry = entryOf(typeof args[0] === 'number' ? args[0] : res.statusCode);
         if (entry) {
           let outcome: { id: number } | { error: unknown };

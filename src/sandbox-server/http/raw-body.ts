@@ -1,65 +1,73 @@
 import type { IncomingMessage } from 'node:http';
 import express, { type Request, type RequestHandler } from 'express';
-import { JSON_DEPTH_MAX } from '../domain/invoice-json.ts';
 import { ServiceError } from '../domain/service-error.ts';
+import type { TaskRunner } from '../workers/pool.ts';
+import { parseJsonOnPool } from '../workers/json.ts';
+import type { JsonBodyInput } from '../workers/tasks.ts';
+import { clip, parseMediaType } from './body-guard.ts';
+import type { BodyRules } from './body-limits.ts';
 
-type WithRawBody = IncomingMessage & { rawBody?: Buffer };
-
-/**
- * The JSON body parser, keeping the bytes too: idempotency fingerprints the body as sent, not as parsed.
- * The bytes must be valid in their charset, and nesting is checked on the text before parsing, so no later
- * walk over the value can overflow the stack.
- */
-export function jsonBody(limit: number): RequestHandler {
-  return express.json({
-    limit,
-    verify: (req, _res, buffer, encoding) => {
-      (req as WithRawBody).rawBody = buffer;
-      // JSON text is UTF-8 (RFC 8259) unless a charset says otherwise; bytes that are not valid in it are a
-      // malformed body, not text to patch up with replacement characters.
-      let text: string;
-      try {
-        text = new TextDecoder(encoding ?? 'utf-8', { fatal: true }).decode(buffer);
-      } catch {
-        throw new ServiceError('invalid', 'body.malformedJson');
-      }
-      if (jsonNesting(text, JSON_DEPTH_MAX) > JSON_DEPTH_MAX) {
-        throw new ServiceError('invalid', 'body.tooDeep', { limit: JSON_DEPTH_MAX });
-      }
-    },
-  });
-}
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_ARRAY = 0x5b;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_ARRAY = 0x5d;
-const CLOSE_OBJECT = 0x7d;
+type WithRawBody = IncomingMessage & { rawBody?: Buffer; jsonInput?: JsonBodyInput };
 
 /**
- * How deep arrays and objects nest in JSON text, stopping as soon as `stopAbove` is exceeded; brackets
- * inside strings do not count. Malformed text is left to the parser.
+ * The JSON body parser, keeping the bytes too: idempotency fingerprints the body as sent, not as parsed. Each
+ * request's body is bounded by its operation (body-limits.ts): past the bound it is `413` before the rest is read.
+ * The bytes are parsed by the rules of domain/json-body.ts, on the worker pool when they are large (the pool keeps
+ * small ones on this thread), so no body stalls other callers; operations that turn their JSON into a file on the
+ * pool themselves get the bytes alone (`jsonInputOf`).
  */
-export function jsonNesting(text: string, stopAbove: number): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === BACKSLASH) i++;
-      else if (c === QUOTE) inString = false;
-    } else if (c === QUOTE) inString = true;
-    else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
-      depth++;
-      if (depth > deepest) deepest = depth;
-      if (deepest > stopAbove) return deepest;
-    } else if ((c === CLOSE_ARRAY || c === CLOSE_OBJECT) && depth > 0) depth--;
-  }
-  return deepest;
+export function jsonBody(rules: BodyRules, runner: TaskRunner): RequestHandler {
+  const readers = new Map<number, RequestHandler>();
+  const reader = (limit: number): RequestHandler => {
+    let read = readers.get(limit);
+    if (!read) {
+      // body-parser reads, undoes the Content-Encoding and enforces the limit (at once by Content-Length, or as
+      // the bytes come); the JSON type was checked below.
+      read = express.raw({ type: () => true, limit });
+      readers.set(limit, read);
+    }
+    return read;
+  };
+  return (req, res, next) => {
+    const rule = rules.of(req);
+    const header = req.headers['content-type'];
+    const media = rule.reader === 'none' || header === undefined ? null : parseMediaType(header);
+    // The type express.json took: application/json, whatever its parameters.
+    if (media?.type !== 'application/json') return next();
+    const charset = media.parameters.get('charset')?.toLowerCase() ?? null;
+    // JSON is a Unicode encoding (RFC 8259): a body in another charset is refused before it is read.
+    if (charset !== null && !charset.startsWith('utf-')) {
+      throw new ServiceError('unsupported-media-type', 'body.charset', { charset: clip(charset) });
+    }
+    reader(rule.limit)(req, res, (error?: unknown) => {
+      if (error !== undefined && error !== null) return next(error);
+      // No body at all (no Content-Length, no Transfer-Encoding): nothing was read, as with express.json.
+      if (!Buffer.isBuffer(req.body)) return next();
+      const raw = req.body;
+      const input: JsonBodyInput = {
+        bytes: new Uint8Array(raw.buffer, raw.byteOffset, raw.length),
+        charset,
+      };
+      const withRaw = req as WithRawBody;
+      withRaw.rawBody = raw;
+      req.body = undefined;
+      if (rule.reader === 'route') {
+        withRaw.jsonInput = input;
+        return next();
+      }
+      parseJsonOnPool(runner, input).then((value) => {
+        req.body = value;
+        next();
+      }, next);
+    });
+  };
 }
 
 export function rawBodyOf(req: Request): Uint8Array {
   return (req as WithRawBody).rawBody ?? new Uint8Array();
+}
+
+/** The JSON body of an operation whose route reads it (body-limits.ts), as bytes; null when none was sent. */
+export function jsonInputOf(req: Request): JsonBodyInput | null {
+  return (req as WithRawBody).jsonInput ?? null;
 }

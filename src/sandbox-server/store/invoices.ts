@@ -348,6 +348,27 @@ export class InvoiceRepository<
     });
   }
 
+  /**
+   * One invoice as the API shows it without `payload`, with its file opened and the file's encoding: a list page
+   * with payloads writes the file's text itself, made on a worker thread (http/responses.ts).
+   */
+  getWithFile(
+    scope: Scope,
+    id: number,
+  ): { invoice: Invoice; file: Uint8Array; encoding: PayloadEncoding } | null {
+    const row = prepared(
+      this.db,
+      `SELECT ${columnList(this.spec.columns, true)} FROM ${this.spec.table}
+       WHERE id = ? AND account_id = ? AND environment = ?`,
+    ).get(id, scope.accountId, scope.environment) as Row | undefined;
+    if (!row) return null;
+    return {
+      invoice: this.spec.toApi(row, this.box),
+      file: this.box.open(row.payload!, this.payloadLabel),
+      encoding: row.encoding,
+    };
+  }
+
   /** The invoice file exactly as stored (DER for a signed file): what SDI checks and hashes. */
   fileBytes(scope: Scope, id: number): Buffer | null {
     const row = prepared(
@@ -355,6 +376,24 @@ export class InvoiceRepository<
       `SELECT payload FROM ${this.spec.table} WHERE id = ? AND account_id = ? AND environment = ?`,
     ).get(id, scope.accountId, scope.environment) as { payload: Buffer } | undefined;
     return row ? this.box.open(row.payload, this.payloadLabel) : null;
+  }
+
+  /**
+   * The page `list` returns, as its invoices' ids (and the total), for a page with payloads, whose invoices are then
+   * read whole one at a time (`getWithFile`, http/responses.ts). Only ids, because a row keeps the fields after `payload`
+   * past the file's overflow pages: reading them for a page of 115 files of 4.8 MB read 550 MB of pages in one go
+   * (1.3 s), where the ids and the total come from an index.
+   */
+  listIds(scope: Scope, query: Query): ListResult<number> {
+    const result = listRows<{ id: number }>(
+      this.db,
+      this.spec.table,
+      this.listFilter(scope, query),
+      query.sorting,
+      query.paging,
+      'id',
+    );
+    return { rows: result.rows.map((row) => row.id), total: result.total };
   }
 
   list(scope: Scope, query: Query): ListResult<Invoice> {

@@ -87,6 +87,21 @@ export class ReceiveRepository extends InvoiceRepository<ReceiveRow, Receive, Ne
     );
   }
 
+  /**
+   * Which of these invoices are unread. From the unread index, named so: by the ids alone SQLite would read each
+   * row, and a row's `is_read` sits past its file's overflow pages (see InvoiceRepository.listIds).
+   */
+  unreadAmong(scope: Scope, ids: readonly number[]): number[] {
+    if (ids.length === 0) return [];
+    return prepared(
+      this.db,
+      `SELECT id FROM receives INDEXED BY receives_unread
+       WHERE account_id = ? AND environment = ? AND is_read = 0 AND id IN (${ids.map(() => '?').join(',')})`,
+    )
+      .pluck()
+      .all(scope.accountId, scope.environment, ...ids) as number[];
+  }
+
   /** Marks the invoices read and returns how many were unread until now (each one is an operation). */
   markRead(scope: Scope, ids: readonly number[]): number {
     if (ids.length === 0) return 0;

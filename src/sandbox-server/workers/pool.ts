@@ -32,7 +32,13 @@ export class WorkerPoolBusyError extends Error {
   }
 }
 
-type Job = { request: TaskRequest; resolve(output: unknown): void; reject(error: Error): void };
+type Job = {
+  request: TaskRequest;
+  /** Buffers of the input moved to the thread (the task's `moveInput`). */
+  moved: ArrayBuffer[];
+  resolve(output: unknown): void;
+  reject(error: Error): void;
+};
 type Slot = { worker: Worker; job: Job | null };
 
 export class WorkerPool implements TaskRunner {
@@ -44,6 +50,7 @@ export class WorkerPool implements TaskRunner {
   private readonly queue: Job[] = [];
   private idle: (() => void)[] = [];
   private closed = false;
+  private readonly handedToThreads = new Map<TaskName, number>();
 
   constructor(options: WorkerPoolOptions = {}) {
     this.size = Math.max(0, options.size ?? Math.max(1, availableParallelism() - 1));
@@ -54,15 +61,33 @@ export class WorkerPool implements TaskRunner {
 
   run<N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>> {
     if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
-    const task = TASKS[name] as { run(input: unknown): unknown; size?(input: unknown): number };
+    const task = TASKS[name] as {
+      run(input: unknown): unknown;
+      size?(input: unknown): number;
+      moveInput?(input: unknown): ArrayBuffer[];
+    };
     if (this.size === 0 || (task.size !== undefined && task.size(input) < this.inlineBelow)) {
       return Promise.resolve().then(() => task.run(input) as TaskOutput<N>);
     }
     if (this.queue.length >= this.maxQueue) return Promise.reject(new WorkerPoolBusyError());
+    this.handedToThreads.set(name, (this.handedToThreads.get(name) ?? 0) + 1);
     return new Promise<TaskOutput<N>>((resolve, reject) => {
-      this.queue.push({ request: { name, input }, resolve: resolve as (output: unknown) => void, reject });
+      this.queue.push({
+        request: { name, input },
+        moved: task.moveInput?.(input) ?? [],
+        resolve: resolve as (output: unknown) => void,
+        reject,
+      });
       this.dispatch();
     });
+  }
+
+  /**
+   * How many tasks of this kind went to a thread rather than running inline, since the pool was made: what
+   * shows (in tests, in diagnostics) that a piece of work left the event loop.
+   */
+  threadRuns(name: TaskName): number {
+    return this.handedToThreads.get(name) ?? 0;
   }
 
   /** Refuses new tasks, lets queued and running ones finish, then stops the threads. */
@@ -89,7 +114,7 @@ export class WorkerPool implements TaskRunner {
       const job = this.queue.shift()!;
       slot.job = job;
       slot.worker.ref();
-      slot.worker.postMessage(job.request);
+      slot.worker.postMessage(job.request, job.moved);
     }
     if (this.slots.every((s) => s.job === null)) for (const resolve of this.idle.splice(0)) resolve();
   }

@@ -4,9 +4,10 @@
  * pool keeps a small input on the calling thread, so there is one code path either way.
  */
 import { createPrivateKey } from 'node:crypto';
-import type { SignatureMode } from '../../shared/api/types.ts';
+import type { PayloadEncoding, SignatureMode } from '../../shared/api/types.ts';
 import { threadId } from 'node:worker_threads';
 import type { InvoiceSummary } from '../../shared/fatturapa/index.ts';
+import { convertInvoiceJson, type InvoiceJsonConversion } from '../domain/invoice-json.ts';
 import { tryReadInvoiceFile, type InvoiceFileLimits } from '../domain/invoice-file.ts';
 import {
   answeringHooks,
@@ -15,8 +16,17 @@ import {
   type ValidationAnswers,
   type ValidationQueries,
 } from '../domain/invoice-validation.ts';
-import type { KeyedProblem } from '../domain/service-error.ts';
+import { parseJsonBody } from '../domain/json-body.ts';
+import { decodeSendBody, type DecodedSendBody } from '../domain/send-body.ts';
+import {
+  ServiceError,
+  type ErrorKind,
+  type KeyedProblem,
+  type MessageParams,
+} from '../domain/service-error.ts';
+import type { MessageKey } from '../i18n/messages.ts';
 import { signCadesBes } from '../signing/cades.ts';
+import { renderPayload } from '../store/payload.ts';
 import { parseCertificate } from '../signing/x509.ts';
 
 export interface InspectInvoiceInput {
@@ -99,6 +109,87 @@ function signCades(input: SignCadesInput): Uint8Array {
   );
 }
 
+/** A JSON request body as it arrived: its bytes and the charset its Content-Type named (null: UTF-8). */
+export interface JsonBodyInput {
+  bytes: Uint8Array;
+  charset: string | null;
+}
+
+/**
+ * A ServiceError as plain data, to cross back from a thread; its problems as records (problemFromRecord words
+ * them on the receiving side, in the caller's language).
+ */
+export interface ServiceErrorRecord {
+  kind: ErrorKind;
+  key: MessageKey;
+  params: MessageParams;
+  problems?: ProblemRecord[];
+  omitted?: number;
+}
+
+/** What a body task gives back: its result, or the ServiceError the same work inline would have thrown. */
+export type BodyOutcome<T> = { ok: true; value: T } | { ok: false; error: ServiceErrorRecord };
+
+/** Runs body work, a ServiceError becoming its record; any other error is a bug and is thrown as such. */
+function outcomeOf<T>(work: () => T): BodyOutcome<T> {
+  try {
+    return { ok: true, value: work() };
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    const { problems, omitted } = error.extras;
+    const records = problems?.map((problem): ProblemRecord => {
+      // Bodies' own checks word their problems with this server's catalogs; a problem worded by a function
+      // (the FatturaPA engine's) cannot cross threads, and none of these tasks throws one.
+      if ('describe' in problem) throw new Error(`a worded problem (${problem.code}) cannot cross threads`);
+      return { source: 'server', problem };
+    });
+    return {
+      ok: false,
+      error: {
+        kind: error.kind,
+        key: error.key,
+        params: error.params,
+        ...(records ? { problems: records } : {}),
+        ...(omitted ? { omitted } : {}),
+      },
+    };
+  }
+}
+
+/** A JSON body parsed (the value crosses back by structured clone: for bodies that are mostly one string). */
+function parseJson(input: JsonBodyInput): BodyOutcome<unknown> {
+  return outcomeOf(() => parseJsonBody(input.bytes, input.charset));
+}
+
+/** `POST /send` and `/send/validate`: the Send parsed and its payload decoded to the file's bytes. */
+function sendBody(input: JsonBodyInput): BodyOutcome<DecodedSendBody> {
+  return outcomeOf(() => decodeSendBody(parseJsonBody(input.bytes, input.charset)));
+}
+
+/**
+ * `POST /send/json` and `/send/validate/json`: the JSON invoice parsed, checked and written as its XML file;
+ * only the file's bytes (or the structure problems, plain data) cross back.
+ */
+function invoiceJson(input: JsonBodyInput): BodyOutcome<InvoiceJsonConversion> {
+  return outcomeOf(() => convertInvoiceJson(parseJsonBody(input.bytes, input.charset)));
+}
+
+export interface PayloadJsonInput {
+  /** The stored file, opened; handed over to the thread (moved, not copied), so the caller must not use it after. */
+  file: Uint8Array;
+  encoding: PayloadEncoding;
+}
+
+/**
+ * A file as the JSON value of an invoice's `payload` (XML text or Base64, as a JSON string), in UTF-8: decoding a
+ * 5 MB file, escaping it and encoding the result take some 40 ms that a page of 200 files would spend on the
+ * event loop (http/responses.ts).
+ */
+function payloadJson(input: PayloadJsonInput): Uint8Array {
+  const json = Buffer.from(JSON.stringify(renderPayload(input.file, input.encoding)), 'utf8');
+  return new Uint8Array(json.buffer, json.byteOffset, json.byteLength);
+}
+
 export interface ProbeInput {
   /** Throw an error with this message. */
   fail?: string;
@@ -122,6 +213,8 @@ interface TaskDefinition<I, O> {
   size?(input: I): number;
   /** Buffers of the output to move rather than copy to the calling thread. */
   transfer?(output: O): ArrayBuffer[];
+  /** Buffers of the input to move rather than copy to the thread: the caller hands them over. */
+  moveInput?(input: I): ArrayBuffer[];
 }
 
 function task<I, O>(definition: TaskDefinition<I, O>): TaskDefinition<I, O> {
@@ -137,6 +230,23 @@ export const TASKS = {
   signCades: task({
     run: signCades,
     size: (input) => input.content.length,
+    transfer: (output) => ownedBuffers([output]),
+  }),
+  parseJson: task({ run: parseJson, size: (input) => input.bytes.length }),
+  sendBody: task({
+    run: sendBody,
+    size: (input) => input.bytes.length,
+    transfer: (output) => (output.ok ? ownedBuffers([output.value.bytes]) : []),
+  }),
+  invoiceJson: task({
+    run: invoiceJson,
+    size: (input) => input.bytes.length,
+    transfer: (output) => (output.ok && output.value.ok ? ownedBuffers([output.value.xml]) : []),
+  }),
+  payloadJson: task({
+    run: payloadJson,
+    size: (input) => input.file.length,
+    moveInput: (input) => ownedBuffers([input.file]),
     transfer: (output) => ownedBuffers([output]),
   }),
   probe: task({ run: probe }),

@@ -204,6 +204,8 @@ interface Endpoint {
   method: 'POST' | 'PUT';
   path: string;
   kind: Kind;
+  /** Its body carries no invoice, so it is bounded at 64 KiB rather than UPLOAD_LIMIT (body-limits.ts). */
+  small?: true;
 }
 
 /** Every endpoint that reads a body. */
@@ -216,10 +218,10 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/v1/send/validate/xml', kind: 'xml' },
   { method: 'POST', path: '/v1/send/validate/file', kind: 'multipart' },
   { method: 'POST', path: '/v1/send/validate/json', kind: 'json' },
-  { method: 'POST', path: '/v1/company', kind: 'json' },
-  { method: 'PUT', path: '/v1/company', kind: 'json' },
-  { method: 'POST', path: '/v1/webhook', kind: 'json' },
-  { method: 'PUT', path: '/v1/webhook', kind: 'json' },
+  { method: 'POST', path: '/v1/company', kind: 'json', small: true },
+  { method: 'PUT', path: '/v1/company', kind: 'json', small: true },
+  { method: 'POST', path: '/v1/webhook', kind: 'json', small: true },
+  { method: 'PUT', path: '/v1/webhook', kind: 'json', small: true },
   { method: 'POST', path: '/_sandbox/inbound', kind: 'json' },
 ];
 
@@ -460,7 +462,8 @@ const CASES: Case[] = [
   {
     name: 'JSON nested 100,000 deep',
     build: () => ({ headers: { 'content-type': 'application/json' }, body: deepJson }),
-    status: () => 422,
+    // 200 KB: too deep where an invoice may come, too large for a company or a webhook.
+    status: (e) => (e.small ? 413 : 422),
   },
   {
     name: 'JSON nested 100,000 deep in UTF-16',
@@ -468,7 +471,7 @@ const CASES: Case[] = [
       headers: { 'content-type': 'application/json; charset=utf-16le' },
       body: Buffer.from(deepJson.toString('latin1'), 'utf16le'),
     }),
-    status: () => 422,
+    status: (e) => (e.small ? 413 : 422),
   },
   { name: 'XXE to a file', build: (e) => asShaped(e, xxeFile) },
   { name: 'XXE to a loopback URL', build: (e) => asShaped(e, xxeUrl()) },

@@ -33,6 +33,15 @@ describe('the worker pool', () => {
     expect(threaded.ok && threaded.problems?.map((p) => p.problem.code)).toContain('00425');
   });
 
+  it('moves an input the caller hands over instead of copying it: a file to write as JSON text', async () => {
+    const xml = invoiceXml({ supplierVat: italianVat(2), description: 'Caffè "espresso"' });
+    const file = new TextEncoder().encode(xml);
+    const json = await pool.run('payloadJson', { file, encoding: 'Xml' });
+    expect(Buffer.from(json).toString('utf8')).toBe(JSON.stringify(xml));
+    // Moved: the caller's view is detached, nothing was copied.
+    expect(file.byteLength).toBe(0);
+  });
+
   it('survives a task that throws: the error reaches the caller and the thread carries on', async () => {
     const before = await pool.run('probe', {});
     await expect(pool.run('probe', { fail: 'on purpose' })).rejects.toThrow('on purpose');

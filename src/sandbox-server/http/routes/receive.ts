@@ -6,7 +6,7 @@ import type { Store } from '../../store/store.ts';
 import { noteResource, pathParam, scopeOf } from '../context.ts';
 import { readInvoiceListQuery } from '../invoice-query.ts';
 import { QueryReader } from '../query.ts';
-import { sendJsonList, sendList, sendSerialized } from '../responses.ts';
+import { sendJsonList, sendPayloadList, sendSerialized } from '../responses.ts';
 
 function receiveId(raw: string): number {
   const id = parseResourceId(raw);
@@ -14,16 +14,26 @@ function receiveId(raw: string): number {
   return id;
 }
 
-export function receiveRoutes(services: Services, store: Store): Router {
+export function receiveRoutes(services: Services, store: Store, limits: { pageBytes: number }): Router {
   const router = Router();
 
   router.get('/receive', (req, res) => {
     const query = new QueryReader(req);
     const listQuery = { ...readInvoiceListQuery(query, res, store), unread: query.boolean('unread') };
-    // With payloads the service marks the page read; without, nothing changes and SQLite serializes the page
-    // itself (see ReceiveRepository.listJson): same body, less work.
-    if (listQuery.include_payload === true) sendList(res, services.receives.list(scopeOf(res), listQuery));
-    else sendJsonList(res, store.receives.listJson(scopeOf(res), listQuery));
+    const scope = scopeOf(res);
+    // Without payloads nothing changes and SQLite serializes the page itself (see ReceiveRepository.listJson):
+    // same body, less work.
+    if (listQuery.include_payload !== true)
+      return sendJsonList(res, store.receives.listJson(scope, listQuery));
+    // With them the service marks the page read, and each invoice is read when its row goes out (responses.ts).
+    const page = services.receives.pageToRead(scope, listQuery);
+    return sendPayloadList(
+      res,
+      page,
+      (id) => store.receives.getWithFile(scope, id),
+      services.workers,
+      limits.pageBytes,
+    );
   });
 
   router.get('/receive/:id/payload', (req, res) => {

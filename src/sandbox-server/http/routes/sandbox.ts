@@ -21,7 +21,7 @@ import type { Scope } from '../../store/scope.ts';
 import type { Store } from '../../store/store.ts';
 import { seedRoute } from '../../seed/route.ts';
 import { context, pathParam, scopeOf } from '../context.ts';
-import { decodeSendBody, type DecodedSendBody } from '../send-body.ts';
+import { decodeSendBody, type DecodedSendBody } from '../../domain/send-body.ts';
 
 export interface SandboxRouteDependencies {
   services: Services;

@@ -2,18 +2,17 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import multer from 'multer';
 import { SEND_IDS_MAX, SEND_STATES, SIGNATURE_MODES } from '../../../shared/api/types.ts';
 import { parseResourceId } from '../../domain/companies.ts';
-import { invoiceJsonToXml } from '../../domain/invoice-json.ts';
 import { invalid, ServiceError } from '../../domain/service-error.ts';
 import type { Services } from '../../composition.ts';
 import type { SubmissionRequest } from '../../domain/submission.ts';
 import type { Store } from '../../store/store.ts';
+import { readInvoiceJson, readSendBody } from '../../workers/json.ts';
 import { context, noteResource, pathParam, scopeOf } from '../context.ts';
 import { readInvoiceListQuery } from '../invoice-query.ts';
 import { QueryReader } from '../query.ts';
 import type { IdempotencyGuard } from '../idempotency.ts';
-import { rawBodyOf } from '../raw-body.ts';
-import { sendJsonList, sendList, sendSerialized } from '../responses.ts';
-import { decodeSendBody } from '../send-body.ts';
+import { jsonInputOf, rawBodyOf } from '../raw-body.ts';
+import { sendJsonList, sendPayloadList, sendSerialized } from '../responses.ts';
 
 type Upload = Pick<SubmissionRequest, 'bytes' | 'encoding' | 'fileName' | 'suggestedFileName' | 'metaData'>;
 
@@ -21,7 +20,7 @@ export function sendRoutes(
   services: Services,
   store: Store,
   idempotency: IdempotencyGuard,
-  limits: { uploadBytes: number },
+  limits: { uploadBytes: number; pageBytes: number },
 ): Router {
   const router = Router();
   const rawBody = express.raw({ type: () => true, limit: limits.uploadBytes });
@@ -59,9 +58,18 @@ export function sendRoutes(
       latest_state: query.oneOf('latest_state', SEND_STATES),
       ids: query.ids('ids', SEND_IDS_MAX),
     };
+    const scope = scopeOf(res);
     // Without payloads, SQLite serializes the page itself (see SendRepository.listJson): same body, less work.
-    if (listQuery.include_payload === true) sendList(res, store.sends.list(scopeOf(res), listQuery));
-    else sendJsonList(res, store.sends.listJson(scopeOf(res), listQuery));
+    if (listQuery.include_payload !== true) return sendJsonList(res, store.sends.listJson(scope, listQuery));
+    // With them, each invoice is read when its row goes out (responses.ts): a page may hold 200 files of 5 MB.
+    const page = store.sends.listIds(scope, listQuery);
+    return sendPayloadList(
+      res,
+      page,
+      (id) => store.sends.getWithFile(scope, id),
+      services.workers,
+      limits.pageBytes,
+    );
   });
 
   router.get('/send/:id/payload', (req, res) => {
@@ -93,8 +101,10 @@ export function sendRoutes(
     res.json(send);
   });
 
-  router.post('/send', (req, res) => {
-    const body = decodeSendBody(req.body);
+  // The JSON bodies of these four are read on the worker pool, parsing and conversion included (raw-body.ts
+  // leaves them as bytes): only the file's bytes come back.
+  router.post('/send', async (req, res) => {
+    const body = await readSendBody(services.workers, jsonInputOf(req));
     return submit(req, res, { ...body, suggestedFileName: null }, [rawBodyOf(req)]);
   });
 
@@ -121,8 +131,8 @@ export function sendRoutes(
     );
   });
 
-  router.post('/send/json', (req, res) => {
-    const bytes = invoiceJsonToXml(req.body);
+  router.post('/send/json', async (req, res) => {
+    const bytes = await readInvoiceJson(services.workers, jsonInputOf(req));
     return submit(
       req,
       res,
@@ -146,8 +156,8 @@ export function sendRoutes(
     res.status(204).end();
   }
 
-  router.post('/send/validate', (req, res) => {
-    const body = decodeSendBody(req.body);
+  router.post('/send/validate', async (req, res) => {
+    const body = await readSendBody(services.workers, jsonInputOf(req));
     return validateOnly(req, res, body.bytes, body.fileName);
   });
 
@@ -160,7 +170,9 @@ export function sendRoutes(
     return validateOnly(req, res, new Uint8Array(req.file.buffer), null);
   });
 
-  router.post('/send/validate/json', (req, res) => validateOnly(req, res, invoiceJsonToXml(req.body), null));
+  router.post('/send/validate/json', async (req, res) =>
+    validateOnly(req, res, await readInvoiceJson(services.workers, jsonInputOf(req)), null),
+  );
 
   return router;
 }
