@@ -114,13 +114,17 @@ describe('validate=true on submissions', () => {
   });
 
   it('reads a file once when it is validated as sent, again only when it is signed here', async () => {
-    const c = sandbox.caller('validate-once');
-    const runs = vi.spyOn(sandbox.server.services.workers, 'run');
+    // A server of its own whose SDI waits an hour: SDI's checks (a read on the pool too) of this or earlier
+    // tests' invoices never run among the counted tasks.
+    const quiet = await startTestSandbox({ sdiDelayMs: 3_600_000 });
+    const c = quiet.caller('validate-once');
+    const runs = vi.spyOn(quiet.server.services.workers, 'run');
     const tasks = () => runs.mock.calls.map(([name]) => name);
+    const headers = xmlHeaders;
     try {
       const plain = await c.post<Send>('/v1/send/xml', {
         body: invoiceXml({ supplierVat: italianVat(1004), number: 'V-1' }),
-        headers: xmlHeaders,
+        headers,
         query: { validate: true, signature: 'None' },
       });
       expect(plain.status).toBe(201);
@@ -129,7 +133,7 @@ describe('validate=true on submissions', () => {
       runs.mockClear();
       const signed = await c.post<Send>('/v1/send/xml', {
         body: invoiceXml({ supplierVat: italianVat(1004), number: 'V-2' }),
-        headers: xmlHeaders,
+        headers,
         query: { validate: true, signature: 'Apply' },
       });
       expect(signed.status).toBe(201);
@@ -140,13 +144,14 @@ describe('validate=true on submissions', () => {
       runs.mockClear();
       const unsignedPa = await c.post<ProblemDetails>('/v1/send/xml', {
         body: invoiceXml({ supplierVat: italianVat(1004), format: 'FPA12', number: 'V-3' }),
-        headers: xmlHeaders,
+        headers,
         query: { validate: true, signature: 'None' },
       });
       expect(unsignedPa.status).toBe(422);
       expect(tasks()).toEqual(['inspectInvoice']);
     } finally {
       runs.mockRestore();
+      await quiet.close();
     }
   });
 });
