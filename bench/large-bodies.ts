@@ -16,7 +16,7 @@
  * section of bench/results.md; `npm run bench` runs it among the others.
  */
 import { createWriteStream, mkdtempSync, openSync, readFileSync, readSync, closeSync, rmSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -442,9 +442,14 @@ async function onFreshServer<T>(
   }
 }
 
+/** The machine's 1-minute load average when the last run started and ended: these timings depend on it. */
+let machineLoad: { start: number; end: number } | null = null;
+
 export async function benchLargeBodies(): Promise<Figure[]> {
+  const start = loadavg()[0]!;
   const loops = await onFreshServer(jsonLoops);
   const page = await onFreshServer(largePage);
+  machineLoad = { start, end: loadavg()[0]! };
   return [...loops, ...page];
 }
 
@@ -470,6 +475,11 @@ export function writeLargeBodiesResults(figures: Figure[]): void {
       '# Large bodies (`tsx bench/large-bodies.ts`, also in `npm run bench`)',
       '',
       `- date: ${new Date().toISOString()}; Node ${process.version}; ${cpu.length} cores (${cpu[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory; machine shared with other work, figures noisy`,
+      ...(machineLoad
+        ? [
+            `- load average (1 minute) of the ${cpu.length} cores when the run started and ended: ${machineLoad.start.toFixed(1)} and ${machineLoad.end.toFixed(1)}`,
+          ]
+        : []),
       `- the CLI server (\`serve\`, --log-level silent, --rate-limit unlimited, --sdi-delay 24h), a fresh one per scenario; the other account is \`GET /v1/company\` every ${POLL_MS} ms over one keep-alive connection from a thread of its own`,
       `- 10 MB JSON: one client, one request at a time for ${LOOP_SECONDS} s, the four bodies in turn; page: ${PAGE_FILES} invoices stored, then the page read to the end into a file and checked row by row after`,
       '',
