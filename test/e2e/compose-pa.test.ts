@@ -352,8 +352,14 @@ describe('the composer for public administrations, in Chromium', () => {
       await choose(page, documentSection, 'Document type', /^TD24/);
       const notes = page.getByTestId('compose-ddt');
       await notes.first().waitFor({ timeout: STEP_MS });
-      const date = await documentSection.getByLabel('Date', { exact: true }).inputValue();
-      expect(await notes.first().getByLabel('Delivery note date', { exact: true }).inputValue()).toBe(date);
+      // The dates are shown the UI language's way; `data-value` is the ISO date the file gets.
+      const date = await documentSection.getByLabel('Date', { exact: true }).getAttribute('data-value');
+      expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const noteDate = notes.first().getByLabel('Delivery note date', { exact: true });
+      expect(await noteDate.getAttribute('data-value')).toBe(date);
+      expect(await noteDate.inputValue()).toBe(
+        await documentSection.getByLabel('Date', { exact: true }).inputValue(),
+      );
       await notes.first().getByLabel('Delivery note (DDT) number', { exact: true }).fill('DDT 101');
       await notes.first().getByLabel('Lines delivered (e.g. 1, 2)', { exact: true }).fill('1, 3');
       await page.getByTestId('compose-add-ddt').click();
@@ -367,7 +373,7 @@ describe('the composer for public administrations, in Chromium', () => {
         await lines.nth(i).getByLabel('Quantity', { exact: true }).fill(quantity);
         await lines.nth(i).getByLabel('Unit price', { exact: true }).fill(price);
       };
-      await fill(0, 'Toner', '12', '3,5');
+      await fill(0, 'Toner', '12', '3.5');
       await fill(1, 'Carta A4', '4', '19.90');
       await fill(2, 'Trasporto', '1', '45');
       await choose(page, lines.nth(2), 'VAT', '10 %');

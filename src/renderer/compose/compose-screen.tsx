@@ -42,6 +42,7 @@ import { useGateway } from '../gateway-context.ts';
 import { InvoiceView } from '../invoice-view/invoice-view.tsx';
 import { payloadBytes } from '../invoice-view/read-invoice.ts';
 import { useReady } from '../ready.ts';
+import { TypedProblemsContext, type TypedProblem, type TypedProblemsReport } from '../inputs/typed-input.tsx';
 import { href, sentAddress } from '../routes.ts';
 import {
   listDrafts,
@@ -195,6 +196,20 @@ export default function ComposeScreen() {
   const [serverProblems, setServerProblems] = useState<ShownProblem[]>([]);
   const [sendError, setSendError] = useState<string | null>(null);
   const [suggested, setSuggested] = useState<string | null>(null);
+  // Inputs whose text is not understood yet (an amount to choose between two readings, a date that is none), by
+  // draft field: shown at the field in place of the checks' problems there, and holding the draft back from SDI.
+  const [typed, setTyped] = useState<Readonly<Record<string, TypedProblem>>>({});
+  const typedRef = useRef(typed);
+  typedRef.current = typed;
+  const reportTyped = useCallback<TypedProblemsReport>((field, problem) => {
+    setTyped((current) => {
+      if ((current[field] ?? null) === problem) return current;
+      const next = { ...current };
+      if (problem) next[field] = problem;
+      else delete next[field];
+      return next;
+    });
+  }, []);
 
   useReady(stored !== null || openError !== null);
 
@@ -359,6 +374,7 @@ export default function ComposeScreen() {
     return {
       problems: checkDraft(debounced.draft, { lang }),
       xml: invoiceToXml(composed.json),
+      fieldMap: composed.fieldMap,
     };
   }, [debounced, lang]);
 
@@ -373,16 +389,32 @@ export default function ComposeScreen() {
 
   const shown: FieldProblems = useMemo(() => {
     if (!stored) return [];
-    const own = (checked?.problems ?? []).map((p: DraftProblem): ShownProblem => ({
-      field: p.field,
-      element: p.element,
-      code: p.code,
-      text: withHint(p.description, p.hint),
-      severity: p.severity,
-    }));
+    // A field whose text is not understood holds nothing: the checks' problems there are about that nothing.
+    const own = (checked?.problems ?? [])
+      .filter((p) => !Object.hasOwn(typed, p.field))
+      .map((p: DraftProblem): ShownProblem => ({
+        field: p.field,
+        element: p.element,
+        code: p.code,
+        text: withHint(p.description, p.hint),
+        severity: p.severity,
+      }));
+    const elementOf = (field: string): string => {
+      for (const [element, mapped] of checked?.fieldMap ?? []) if (mapped === field) return element;
+      return '';
+    };
+    const unread = Object.entries(typed)
+      .filter(([, p]) => !p.typing)
+      .map(([field, p]): ShownProblem => ({
+        field,
+        element: elementOf(field),
+        code: 'typed',
+        text: p.text,
+        choices: p.choices,
+      }));
     const sdi = sdiProblems.filter((p) => !p.field || valueAt(stored.draft, p.field) === p.original);
-    return [...sdi, ...serverProblems, ...own];
-  }, [checked, sdiProblems, serverProblems, stored]);
+    return [...unread, ...sdi, ...serverProblems, ...own];
+  }, [checked, sdiProblems, serverProblems, stored, typed]);
 
   if (openError) return <Alert color="red">{t('compose.sourceFailed', { message: openError })}</Alert>;
   if (!stored || !profile) return <Text>{t('compose.loadingSource')}</Text>;
@@ -404,6 +436,12 @@ export default function ComposeScreen() {
 
   const send = async () => {
     if (sendingRef.current) return;
+    // Never sent with a field the user has not been understood in: it holds nothing, or less than was typed.
+    if (Object.keys(typedRef.current).length > 0) {
+      setSendError(t('inputs.unanswered'));
+      focusFirstProblem();
+      return;
+    }
     sendingRef.current = true;
     setSending(true);
     setSendError(null);
@@ -544,16 +582,18 @@ export default function ComposeScreen() {
         </Alert>
       )}
 
-      <DraftForm
-        draft={draft}
-        change={change}
-        problems={shown}
-        companies={companies}
-        companyId={stored.companyId}
-        onCompany={chooseCompany}
-        profile={profile}
-        suggestedNumber={suggested}
-      />
+      <TypedProblemsContext.Provider value={reportTyped}>
+        <DraftForm
+          draft={draft}
+          change={change}
+          problems={shown}
+          companies={companies}
+          companyId={stored.companyId}
+          onCompany={chooseCompany}
+          profile={profile}
+          suggestedNumber={suggested}
+        />
+      </TypedProblemsContext.Provider>
 
       <TotalsBlock draft={debounced?.draft ?? draft} />
 

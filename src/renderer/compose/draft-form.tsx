@@ -31,6 +31,7 @@ import {
 import { DOCUMENT_TYPES } from '../../shared/fatturapa/code-labels.ts';
 import { FISCAL_REGIMES } from '../../shared/fatturapa/reading/code-labels.ts';
 import { toBase64 } from '../../shared/gateway/api-fetch.ts';
+import { DateField } from '../inputs/date-field.tsx';
 import { knownCustomers } from './draft-store.ts';
 import { errorAt, hasProblem, RowProblems, type FieldProblems } from './field-problems.tsx';
 import { codeOptions, Field, RemoveButton, Section, type FormProps } from './form-parts.tsx';
@@ -435,9 +436,9 @@ function DocumentFields({ draft, change, problems, suggestedNumber }: Props) {
           error={errorAt(problems, 'document.type')}
           data-testid="compose-type"
         />
-        <Field
+        <DateField
+          field="document.date"
           label={t('compose.date')}
-          type="date"
           value={doc.date}
           onChange={(v) => change((d) => (d.document.date = v))}
           error={errorAt(problems, 'document.date')}
@@ -467,9 +468,9 @@ function DocumentFields({ draft, change, problems, suggestedNumber }: Props) {
             onChange={(v) => setLinked('id', v)}
             error={errorAt(problems, `references[${Math.max(linked, 0)}].id`)}
           />
-          <Field
+          <DateField
+            field={`references[${Math.max(linked, 0)}].date`}
             label={t('compose.linkedDate')}
-            type="date"
             value={linked >= 0 ? draft.references[linked]!.date : ''}
             onChange={(v) => setLinked('date', v)}
             error={errorAt(problems, `references[${Math.max(linked, 0)}].date`)}
@@ -533,9 +534,9 @@ function DeliveryNotes({
                 onChange={(v) => set((x) => (x.number = v))}
                 error={hasProblem(problems, `${p}.number`)}
               />
-              <Field
+              <DateField
+                field={`${p}.date`}
                 label={labels.date}
-                type="date"
                 w="10rem"
                 value={note.date}
                 onChange={(v) => set((x) => (x.date = v))}

@@ -5,6 +5,7 @@
  * `data-field` = the FatturaPA element (docs/qa.md). Where a problem is shown is decided by placement.ts.
  */
 import type { ReactNode } from 'react';
+import { TypedChoices, type TypedProblem } from '../inputs/typed-input.tsx';
 
 export interface ShownProblem {
   /** Draft field (`customer.vat`, `lines[1].unitPrice`); '' for the document as a whole. */
@@ -16,6 +17,8 @@ export interface ShownProblem {
   severity?: 'error' | 'warning';
   /** SDI errors only: the field's value SDI refused; the error shows while the field keeps it. */
   original?: string;
+  /** A typed input's question (`1,000`: 1,000 or 1.000,00?): the readings to pick, as buttons after the text. */
+  choices?: TypedProblem['choices'];
 }
 
 export type FieldProblems = readonly ShownProblem[];
@@ -49,6 +52,7 @@ function Message({ problem, label }: { problem: ShownProblem; label?: string }) 
       style={{ display: 'block', color: problemColor(problem.severity) }}
     >
       {label ? `${label}: ${problem.text}` : problem.text}
+      {problem.choices && <TypedChoices choices={problem.choices} />}
     </span>
   );
 }

@@ -16,6 +16,7 @@ import {
 } from '../../shared/fatturapa/compose/index.ts';
 import { NATURES } from '../../shared/fatturapa/reading/code-labels.ts';
 import { formatAmount } from '../format.ts';
+import { AmountInput } from '../inputs/amount-input.tsx';
 import { hasProblem, RowProblems } from './field-problems.tsx';
 import { codeOptions, Field, NATURE_CODES, RemoveButton, VAT_RATES, type FormProps } from './form-parts.tsx';
 import { lineExempt } from './placement.ts';
@@ -134,11 +135,12 @@ function LineRow({
           }}
           error={hasProblem(problems, `${p}.description`)}
         />
-        <Field
+        <AmountInput
+          kind="quantity"
+          field={`${p}.quantity`}
           label={labels.quantity}
           classNames={CELL_LABEL}
           style={{ gridArea: 'qty' }}
-          inputMode="decimal"
           value={line.quantity}
           onChange={(v) => set((l) => (l.quantity = v))}
           error={hasProblem(problems, `${p}.quantity`)}
@@ -151,20 +153,21 @@ function LineRow({
           onChange={(v) => set((l) => (l.unit = v))}
           error={hasProblem(problems, `${p}.unit`)}
         />
-        <Field
+        <AmountInput
+          field={`${p}.unitPrice`}
           label={labels.unitPrice}
           classNames={CELL_LABEL}
           style={{ gridArea: 'price' }}
-          inputMode="decimal"
           value={line.unitPrice}
           onChange={(v) => set((l) => (l.unitPrice = v))}
           error={hasProblem(problems, `${p}.unitPrice`)}
         />
-        <Field
+        <AmountInput
+          kind="percent"
+          field={`${p}.adjustments`}
           label={t('compose.discount')}
           classNames={CELL_LABEL}
           style={{ gridArea: 'disc' }}
-          inputMode="decimal"
           value={discount ?? '…'}
           readOnly={discount === null}
           onChange={(v) =>
@@ -294,18 +297,19 @@ function Adjustments({
               ]}
               error={hasProblem(problems, `${field}.type`)}
             />
-            <Field
+            <AmountInput
+              kind="percent"
+              field={`${field}.percentage`}
               label={t('compose.adjustmentPercent')}
               w={110}
-              inputMode="decimal"
               value={a.percentage}
               onChange={(v) => set((list) => (list[j]!.percentage = v))}
               error={hasProblem(problems, `${field}.percentage`)}
             />
-            <Field
+            <AmountInput
+              field={`${field}.amount`}
               label={t('compose.adjustmentAmount')}
               w={130}
-              inputMode="decimal"
               value={a.amount}
               onChange={(v) => set((list) => (list[j]!.amount = v))}
               error={hasProblem(problems, `${field}.amount`)}

@@ -15,6 +15,8 @@ import {
 import { PAYMENT_METHODS } from '../../shared/fatturapa/code-labels.ts';
 import { PAYMENT_CONDITIONS } from '../../shared/fatturapa/reading/code-labels.ts';
 import { formatAmount } from '../format.ts';
+import { AmountInput } from '../inputs/amount-input.tsx';
+import { DateField } from '../inputs/date-field.tsx';
 import { errorAt, hasProblem, RowProblems } from './field-problems.tsx';
 import { codeOptions, Field, RemoveButton, type FormProps } from './form-parts.tsx';
 
@@ -118,18 +120,18 @@ function InstalmentRow({
           data={codeOptions(PAYMENT_METHODS, i18n.language)}
           error={hasProblem(problems, `${p}.method`)}
         />
-        <Field
+        <DateField
+          field={`${p}.due`}
           label={labels.due}
-          type="date"
           w={160}
           value={detail.due}
           onChange={(v) => set((x) => (x.due = v))}
           error={hasProblem(problems, `${p}.due`)}
         />
-        <Field
+        <AmountInput
+          field={`${p}.amount`}
           label={labels.amount}
           w={140}
-          inputMode="decimal"
           value={detail.amount}
           onChange={(v) => set((x) => (x.amount = v))}
           // The proposal under the input, so the row's inputs stay in line.

@@ -21,6 +21,7 @@ import {
   WITHHOLDING_TYPES,
 } from '../../shared/fatturapa/reading/code-labels.ts';
 import { formatAmount } from '../format.ts';
+import { AmountInput } from '../inputs/amount-input.tsx';
 import { errorAt, hasProblem, RowProblems } from './field-problems.tsx';
 import { codeOptions, Field, NATURE_CODES, RemoveButton, VAT_RATES, type FormProps } from './form-parts.tsx';
 import { fundExempt } from './placement.ts';
@@ -135,10 +136,11 @@ function WithholdingRow({
           data={codeOptions(WITHHOLDING_TYPES, i18n.language)}
           error={hasProblem(problems, `${p}.type`)}
         />
-        <Field
+        <AmountInput
+          kind="percent"
+          field={`${p}.rate`}
           label={labels.rate}
           w="6rem"
-          inputMode="decimal"
           value={w.rate}
           onChange={(v) => set((x) => (x.rate = v))}
           error={hasProblem(problems, `${p}.rate`)}
@@ -152,10 +154,11 @@ function WithholdingRow({
           data={codeOptions(PAYMENT_REASONS, i18n.language)}
           error={hasProblem(problems, `${p}.reason`)}
         />
-        <Field
+        <AmountInput
+          kind="percent"
+          field={`${p}.basePercent`}
           label={labels.basePercent}
           w="8.5rem"
-          inputMode="decimal"
           placeholder="100"
           value={w.basePercent}
           onChange={(v) => set((x) => (x.basePercent = v))}
@@ -218,18 +221,19 @@ function FundRow({
           data={codeOptions(FUND_TYPES, i18n.language)}
           error={hasProblem(problems, `${p}.type`)}
         />
-        <Field
+        <AmountInput
+          kind="percent"
+          field={`${p}.rate`}
           label={labels.rate}
           w="6rem"
-          inputMode="decimal"
           value={f.rate}
           onChange={(v) => set((x) => (x.rate = v))}
           error={hasProblem(problems, `${p}.rate`)}
         />
-        <Field
+        <AmountInput
+          field={`${p}.base`}
           label={labels.base}
           w="9rem"
-          inputMode="decimal"
           placeholder={base}
           value={f.base}
           onChange={(v) => set((x) => (x.base = v))}

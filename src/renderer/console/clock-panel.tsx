@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTimeSeconds } from '../format.ts';
+import { DateTimeField } from '../inputs/date-field.tsx';
 import type { SandboxTime } from '../sandbox-clock.tsx';
 import type { ClockMover } from './clock-move.tsx';
 import { formatDuration } from './durations.ts';
@@ -14,6 +15,9 @@ const STEPS = [
   { advance: '10d', label: 'console.step10d' },
   { advance: '15d', label: 'console.step15d' },
 ] as const;
+
+/** A button in line with an input that has a label: as far down as the label is tall. */
+const BESIDE_INPUT = { marginTop: 'calc(var(--mantine-font-size-sm) * var(--mantine-line-height))' };
 
 /** Under this the sandbox reads as real time (the header's badge hides then too). */
 const SAME_MS = 60_000;
@@ -68,17 +72,18 @@ export function ClockPanel({ time, mover }: { time: SandboxTime | null; mover: C
             </Button>
           ))}
         </Group>
-        <Group gap="xs" align="flex-end">
-          <TextInput
-            type="datetime-local"
-            step={1}
+        {/* Aligned at the top, the buttons beside the input: a date's error under it leaves them in line. */}
+        <Group gap="xs" align="flex-start">
+          <DateTimeField
             label={t('console.setLabel')}
+            w="14rem"
             value={at}
-            onChange={(e) => setAt(e.currentTarget.value)}
+            onChange={setAt}
             data-testid="clock-set-input"
           />
           <Button
             variant="default"
+            style={BESIDE_INPUT}
             disabled={mover.busy || !chosen || Number.isNaN(chosen.getTime())}
             onClick={() => chosen && mover.move({ set: chosen.toISOString() })}
             data-testid="clock-set"
@@ -87,6 +92,7 @@ export function ClockPanel({ time, mover }: { time: SandboxTime | null; mover: C
           </Button>
           <Button
             variant="default"
+            style={BESIDE_INPUT}
             disabled={mover.busy || !time}
             onClick={() => mover.move({ freeze: !time?.frozen })}
             data-testid="clock-freeze"

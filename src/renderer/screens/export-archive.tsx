@@ -8,7 +8,6 @@ import {
   Select,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -19,6 +18,7 @@ import { CompanySelect } from '../company-select.tsx';
 import { exportRequest, type ExportPeriod, type ExportType } from '../export-request.ts';
 import { formatCount } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
+import { DateField } from '../inputs/date-field.tsx';
 
 type PeriodKind = ExportPeriod['kind'];
 type Transfer = { id: string; bytes: number; total: number | null };
@@ -113,7 +113,8 @@ export function ExportArchive({ today }: { today: Date | null }) {
         }))}
         data-testid="export-period"
       />
-      <Group align="end">
+      {/* Aligned at the top: a date's error under its input leaves the labels in line. */}
+      <Group align="flex-start">
         {kind !== 'range' && (
           <NumberInput
             label={t('export.year')}
@@ -148,18 +149,8 @@ export function ExportArchive({ today }: { today: Date | null }) {
         )}
         {kind === 'range' && (
           <>
-            <TextInput
-              type="date"
-              label={t('export.from')}
-              value={from}
-              onChange={(e) => setFrom(e.currentTarget.value)}
-            />
-            <TextInput
-              type="date"
-              label={t('export.to')}
-              value={to}
-              onChange={(e) => setTo(e.currentTarget.value)}
-            />
+            <DateField label={t('export.from')} w={160} value={from} onChange={setFrom} />
+            <DateField label={t('export.to')} w={160} value={to} onChange={setTo} />
           </>
         )}
       </Group>

@@ -3,7 +3,10 @@
  * a draft can be saved and reopened. Conventions:
  *
  * - Every text and amount is a string as typed; '' means "not given" and the element is left out.
- * - Amounts, quantities and rates are decimal strings; a comma is accepted as decimal separator ("12,50").
+ * - Amounts, quantities and rates are plain decimals ("2500.00", "12.5"): the composer's inputs read what the
+ *   user types the UI language's way (typed/number.ts: "2.500,00" in Italian) and keep what they understood.
+ *   A single comma is still read as the decimal separator ("12,50"), as drafts saved before kept the typed text.
+ * - Dates are ISO ("2026-11-27"), typed day first (typed/date.ts).
  * - Nothing computed is stored here: PrezzoTotale, DatiRiepilogo, Imposta, ImportoRitenuta,
  *   ImportoContributoCassa, ImportoTotaleDocumento and FormatoTrasmissione come from totals.ts / to-invoice.ts.
  *   The only amounts a draft may hold are the user's choices (a payment instalment, a fund's base, the stamp).

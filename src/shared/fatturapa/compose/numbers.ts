@@ -3,8 +3,10 @@ import { format, parseDecimal, round } from '../sdi-checks/decimal.ts';
 import type { Decimal } from '../sdi-checks/decimal.ts';
 
 /**
- * A decimal as typed: blanks around it are ignored and a single comma is taken as the decimal separator
- * ("12,50"). Thousands separators are not accepted. '' and anything else give null.
+ * A draft's decimal: the plain form the composer's inputs keep ("2500.00"; what the user types in the UI
+ * language's way is read by typed/number.ts, never here). Blanks around it are ignored and a single comma is
+ * taken as the decimal separator ("12,50", drafts saved before). Grouping separators are not: "1.000" is 1.000
+ * here, so no typed text may reach the draft unread. '' and anything else give null.
  */
 export function parseTyped(text: string | undefined | null): Decimal | null {
   if (text === undefined || text === null) return null;
