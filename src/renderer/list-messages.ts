@@ -14,6 +14,37 @@ export const listsEn = {
     unknownHint:
       'An unread received invoice shows its amount once it is read (open it, or use Show amounts). Reading it counts an operation.',
   },
+  creditNote: 'Credit note: subtracted from totals.',
+  local: {
+    sort_one:
+      'Sorted by the app over the 1 invoice of this filter: the service does not sort by this column.',
+    sort_other:
+      'Sorted by the app over all {{shown}} invoices of this filter: the service does not sort by this column.',
+    unknownLast_one:
+      'The invoice without this value (such as a received invoice not read yet) is at the end.',
+    unknownLast_other:
+      'The {{count}} invoices without this value (such as received invoices not read yet) are at the end.',
+    partial: 'The filter finds more than {{max}} invoices: only the {{max}} newest are included.',
+    amount_one: 'Amount looked for in the 1 invoice of this filter, as document total or net to pay.',
+    amount_other:
+      'Amount looked for in the {{shown}} invoices of this filter, as document total or net to pay.',
+    amountUnknown_one: '1 received invoice not read yet has no amount: it cannot be found by amount.',
+    amountUnknown_other:
+      '{{count}} received invoices not read yet have no amount: they cannot be found by amount.',
+  },
+  columns: {
+    customerVat: 'Customer VAT number',
+    customerFiscalCode: 'Customer tax code',
+    supplierVat: 'Supplier VAT number',
+    supplierFiscalCode: 'Supplier tax code',
+    taxable: 'Taxable amount',
+    vat: 'VAT',
+    withholding: 'Withholding',
+    netToPay: 'Net to pay',
+    firstDue: 'First due date',
+    identifier: 'SDI identifier',
+    total: 'Total',
+  },
   readColumn: 'Status',
   amountUnread: 'Not read yet: the amount shows once the invoice is read.',
   amountUnknown: 'The file gives no amount the app can tell.',
@@ -57,6 +88,37 @@ export const listsIt: ListsMessages = {
     unknownHint:
       "Una fattura ricevuta non ancora letta mostra l'importo quando viene letta (aprendola, o con Mostra importi). Leggerla conta un'operazione.",
   },
+  creditNote: 'Nota di credito: sottratta dai totali.',
+  local: {
+    sort_one:
+      "Ordinamento fatto dall'app sull'unica fattura del filtro: il servizio non ordina per questa colonna.",
+    sort_other:
+      "Ordinamento fatto dall'app su tutte le {{shown}} fatture del filtro: il servizio non ordina per questa colonna.",
+    unknownLast_one: 'La fattura senza questo dato (ad esempio una ricevuta non ancora letta) è in fondo.',
+    unknownLast_other:
+      'Le {{count}} fatture senza questo dato (ad esempio ricevute non ancora lette) sono in fondo.',
+    partial: 'Il filtro trova più di {{max}} fatture: sono considerate solo le {{max}} più recenti.',
+    amount_one: "Importo cercato nell'unica fattura del filtro, come totale documento o netto a pagare.",
+    amount_other:
+      'Importo cercato fra le {{shown}} fatture del filtro, come totale documento o netto a pagare.',
+    amountUnknown_one:
+      '1 fattura ricevuta non ancora letta non ha importo: non può essere trovata per importo.',
+    amountUnknown_other:
+      '{{count}} fatture ricevute non ancora lette non hanno importo: non possono essere trovate per importo.',
+  },
+  columns: {
+    customerVat: 'P. IVA cliente',
+    customerFiscalCode: 'Codice fiscale cliente',
+    supplierVat: 'P. IVA fornitore',
+    supplierFiscalCode: 'Codice fiscale fornitore',
+    taxable: 'Imponibile',
+    vat: 'IVA',
+    withholding: 'Ritenuta',
+    netToPay: 'Netto a pagare',
+    firstDue: 'Prima scadenza',
+    identifier: 'Identificativo SDI',
+    total: 'Totale',
+  },
   readColumn: 'Stato',
   amountUnread: "Non ancora letta: l'importo compare quando la fattura viene letta.",
   amountUnknown: "Il file non riporta un importo leggibile dall'app.",
@@ -96,6 +158,38 @@ export const listsDe: ListsMessages = {
       'Das SDI hat diese Rechnungen abgelehnt: steuerlich wurden sie nie ausgestellt, daher zählt die Summe sie nicht. Sie bleiben in der Liste und in ihrem Export.',
     unknownHint:
       'Eine ungelesene empfangene Rechnung zeigt ihren Betrag, sobald sie gelesen ist (öffnen oder „Beträge anzeigen“). Das Lesen zählt einen Vorgang.',
+  },
+  creditNote: 'Gutschrift: wird von den Summen abgezogen.',
+  local: {
+    sort_one:
+      'Von der App über die 1 Rechnung dieses Filters sortiert: der Dienst sortiert nicht nach dieser Spalte.',
+    sort_other:
+      'Von der App über alle {{shown}} Rechnungen dieses Filters sortiert: der Dienst sortiert nicht nach dieser Spalte.',
+    unknownLast_one:
+      'Die Rechnung ohne diesen Wert (etwa eine noch nicht gelesene empfangene Rechnung) steht am Ende.',
+    unknownLast_other:
+      'Die {{count}} Rechnungen ohne diesen Wert (etwa noch nicht gelesene empfangene Rechnungen) stehen am Ende.',
+    partial: 'Der Filter findet mehr als {{max}} Rechnungen: nur die {{max}} neuesten sind berücksichtigt.',
+    amount_one: 'Betrag in der 1 Rechnung dieses Filters gesucht, als Belegsumme oder Zahlbetrag.',
+    amount_other:
+      'Betrag in den {{shown}} Rechnungen dieses Filters gesucht, als Belegsumme oder Zahlbetrag.',
+    amountUnknown_one:
+      '1 noch nicht gelesene empfangene Rechnung hat keinen Betrag: sie kann nicht nach Betrag gefunden werden.',
+    amountUnknown_other:
+      '{{count}} noch nicht gelesene empfangene Rechnungen haben keinen Betrag: sie können nicht nach Betrag gefunden werden.',
+  },
+  columns: {
+    customerVat: 'USt-IdNr. Kunde',
+    customerFiscalCode: 'Steuernummer Kunde',
+    supplierVat: 'USt-IdNr. Lieferant',
+    supplierFiscalCode: 'Steuernummer Lieferant',
+    taxable: 'Bemessungsgrundlage',
+    vat: 'MwSt',
+    withholding: 'Quellensteuer',
+    netToPay: 'Zahlbetrag',
+    firstDue: 'Erste Fälligkeit',
+    identifier: 'SDI-Kennung',
+    total: 'Summe',
   },
   readColumn: 'Status',
   amountUnread: 'Noch nicht gelesen: der Betrag erscheint, sobald die Rechnung gelesen ist.',
