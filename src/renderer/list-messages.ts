@@ -45,6 +45,26 @@ export const listsEn = {
     identifier: 'SDI identifier',
     total: 'Total',
   },
+  export: {
+    byDocumentDate:
+      'Invoices are chosen by their document date (the date written on the invoice), not by the day they were sent or received.',
+    byDocumentDateReceived:
+      'Received invoices are chosen by their document date (the date the supplier wrote), not by the day they arrived.',
+    byReceivedDate:
+      'Received invoices are chosen by the day they arrived (Italian time), the date that counts for the purchase VAT register. The service exports by document date only, so the app reads the period’s invoices one page at a time and makes the ZIP here, with the same folders.',
+    basisLabel: 'Choose received invoices by',
+    basisDocument: 'Document date',
+    basisReceived: 'Date received',
+    receivedRange: 'Dates received',
+    progress: '{{done}} of {{total}} invoices read',
+    unreadTitle: 'Unread invoices',
+    unread_one:
+      '1 received invoice in this export has not been read yet: exporting it marks it read and counts 1 operation.',
+    unread_other:
+      '{{count}} received invoices in this export have not been read yet: exporting them marks them read and counts {{count}} operations.',
+    unreadConfirm_one: 'Export, reading 1 invoice',
+    unreadConfirm_other: 'Export, reading {{count}} invoices',
+  },
   readColumn: 'Status',
   amountUnread: 'Not read yet: the amount shows once the invoice is read.',
   amountUnknown: 'The file gives no amount the app can tell.',
@@ -119,6 +139,26 @@ export const listsIt: ListsMessages = {
     identifier: 'Identificativo SDI',
     total: 'Totale',
   },
+  export: {
+    byDocumentDate:
+      'Le fatture sono scelte per data del documento (la data scritta in fattura), non per il giorno di invio o di ricezione.',
+    byDocumentDateReceived:
+      'Le fatture ricevute sono scelte per data del documento (quella scritta dal fornitore), non per il giorno in cui sono arrivate.',
+    byReceivedDate:
+      "Le fatture ricevute sono scelte per giorno di ricezione (ora italiana), la data che conta per il registro IVA acquisti. Il servizio esporta solo per data del documento: l'app legge le fatture del periodo una pagina alla volta e prepara qui lo ZIP, con le stesse cartelle.",
+    basisLabel: 'Scegli le fatture ricevute per',
+    basisDocument: 'Data documento',
+    basisReceived: 'Data di ricezione',
+    receivedRange: 'Date di ricezione',
+    progress: '{{done}} di {{total}} fatture lette',
+    unreadTitle: 'Fatture non lette',
+    unread_one:
+      "1 fattura ricevuta dell'esportazione non è ancora stata letta: esportarla la segna come letta e conta 1 operazione.",
+    unread_other:
+      "{{count}} fatture ricevute dell'esportazione non sono ancora state lette: esportarle le segna come lette e conta {{count}} operazioni.",
+    unreadConfirm_one: 'Esporta e leggi 1 fattura',
+    unreadConfirm_other: 'Esporta e leggi {{count}} fatture',
+  },
   readColumn: 'Stato',
   amountUnread: "Non ancora letta: l'importo compare quando la fattura viene letta.",
   amountUnknown: "Il file non riporta un importo leggibile dall'app.",
@@ -190,6 +230,26 @@ export const listsDe: ListsMessages = {
     firstDue: 'Erste Fälligkeit',
     identifier: 'SDI-Kennung',
     total: 'Summe',
+  },
+  export: {
+    byDocumentDate:
+      'Die Rechnungen werden nach Belegdatum gewählt (dem Datum auf der Rechnung), nicht nach dem Tag des Versands oder Empfangs.',
+    byDocumentDateReceived:
+      'Empfangene Rechnungen werden nach Belegdatum gewählt (dem Datum des Lieferanten), nicht nach dem Tag ihres Eingangs.',
+    byReceivedDate:
+      'Empfangene Rechnungen werden nach dem Tag ihres Eingangs gewählt (italienische Zeit), dem Datum für das MwSt-Einkaufsregister. Der Dienst exportiert nur nach Belegdatum: die App liest die Rechnungen des Zeitraums seitenweise und erstellt das ZIP hier, mit denselben Ordnern.',
+    basisLabel: 'Empfangene Rechnungen wählen nach',
+    basisDocument: 'Belegdatum',
+    basisReceived: 'Eingangsdatum',
+    receivedRange: 'Eingangsdaten',
+    progress: '{{done}} von {{total}} Rechnungen gelesen',
+    unreadTitle: 'Ungelesene Rechnungen',
+    unread_one:
+      '1 empfangene Rechnung dieses Exports ist noch nicht gelesen: der Export markiert sie als gelesen und zählt 1 Vorgang.',
+    unread_other:
+      '{{count}} empfangene Rechnungen dieses Exports sind noch nicht gelesen: der Export markiert sie als gelesen und zählt {{count}} Vorgänge.',
+    unreadConfirm_one: 'Exportieren und 1 Rechnung lesen',
+    unreadConfirm_other: 'Exportieren und {{count}} Rechnungen lesen',
   },
   readColumn: 'Status',
   amountUnread: 'Noch nicht gelesen: der Betrag erscheint, sobald die Rechnung gelesen ist.',
