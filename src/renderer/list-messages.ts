@@ -45,6 +45,18 @@ export const listsEn = {
     identifier: 'SDI identifier',
     total: 'Total',
   },
+  dashboard: {
+    turnover: 'Turnover, {{month}}',
+    purchases: 'Purchases, {{month}}',
+    documents_one: '1 document by document date',
+    documents_other: '{{count}} documents by document date',
+    creditNotes_one: '1 credit note subtracted',
+    creditNotes_other: '{{count}} credit notes subtracted',
+    discarded_one: '1 rejected by SDI left out',
+    discarded_other: '{{count}} rejected by SDI left out',
+    unknown_one: '1 amount unknown (not read yet)',
+    unknown_other: '{{count}} amounts unknown (not read yet)',
+  },
   export: {
     byDocumentDate:
       'Invoices are chosen by their document date (the date written on the invoice), not by the day they were sent or received.',
@@ -139,6 +151,18 @@ export const listsIt: ListsMessages = {
     identifier: 'Identificativo SDI',
     total: 'Totale',
   },
+  dashboard: {
+    turnover: 'Fatturato di {{month}}',
+    purchases: 'Acquisti di {{month}}',
+    documents_one: '1 documento per data documento',
+    documents_other: '{{count}} documenti per data documento',
+    creditNotes_one: '1 nota di credito sottratta',
+    creditNotes_other: '{{count}} note di credito sottratte',
+    discarded_one: '1 scartata dallo SDI esclusa',
+    discarded_other: '{{count}} scartate dallo SDI escluse',
+    unknown_one: '1 importo non noto (non ancora letta)',
+    unknown_other: '{{count}} importi non noti (non ancora lette)',
+  },
   export: {
     byDocumentDate:
       'Le fatture sono scelte per data del documento (la data scritta in fattura), non per il giorno di invio o di ricezione.',
@@ -230,6 +254,18 @@ export const listsDe: ListsMessages = {
     firstDue: 'Erste Fälligkeit',
     identifier: 'SDI-Kennung',
     total: 'Summe',
+  },
+  dashboard: {
+    turnover: 'Umsatz {{month}}',
+    purchases: 'Einkäufe {{month}}',
+    documents_one: '1 Beleg nach Belegdatum',
+    documents_other: '{{count}} Belege nach Belegdatum',
+    creditNotes_one: '1 Gutschrift abgezogen',
+    creditNotes_other: '{{count}} Gutschriften abgezogen',
+    discarded_one: '1 vom SDI abgelehnte nicht mitgezählt',
+    discarded_other: '{{count}} vom SDI abgelehnte nicht mitgezählt',
+    unknown_one: '1 Betrag unbekannt (noch nicht gelesen)',
+    unknown_other: '{{count}} Beträge unbekannt (noch nicht gelesen)',
   },
   export: {
     byDocumentDate:
