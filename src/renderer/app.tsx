@@ -210,7 +210,10 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
             <ConnectionBanner />
             <Switch>
               <Route path="/dashboard">
-                <Dashboard title={profile?.kind === 'remote' ? profile.name : t('profile.local')} />
+                <Dashboard
+                  title={profile?.kind === 'remote' ? profile.name : t('profile.local')}
+                  today={clock?.now ?? null}
+                />
               </Route>
               <Route path={COMPOSE_ADDRESS}>
                 <Suspense fallback={null}>

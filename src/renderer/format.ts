@@ -65,7 +65,11 @@ function formatMoment(
   });
 }
 
-export function formatAmount(amount: number, currency: string, language: string): string {
+/**
+ * An amount in its currency. A plain decimal string (`-1506.09`, what cents.ts writes) is formatted exactly, with
+ * no float on the way; a number still works for the callers that have one.
+ */
+export function formatAmount(amount: number | `${number}`, currency: string, language: string): string {
   try {
     return new Intl.NumberFormat(intlLocale(language), {
       style: 'currency',
@@ -79,7 +83,7 @@ export function formatAmount(amount: number, currency: string, language: string)
 }
 
 /** A plain number with the language's separators, always grouped; `fractionDigits` fixes the decimals. */
-export function formatNumber(value: number, language: string, fractionDigits?: number): string {
+export function formatNumber(value: number | `${number}`, language: string, fractionDigits?: number): string {
   return new Intl.NumberFormat(intlLocale(language), {
     useGrouping: 'always',
     ...(fractionDigits === undefined

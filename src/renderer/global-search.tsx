@@ -4,6 +4,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { searchEverything, type SearchResults } from './api.ts';
+import { centsOf, decimalOfCents } from './cents.ts';
 import { formatAmount, formatDate } from './format.ts';
 import { useGateway } from './gateway-context.ts';
 import { useInvoiceIndex } from './invoice-index/use-invoice-index.ts';
@@ -44,6 +45,11 @@ export function GlobalSearch({ inputRef }: { inputRef: RefObject<HTMLInputElemen
   if (found) {
     const date = (value: string | null | undefined) => formatDate(value, i18n.language);
     const join = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
+    // As the lists show it: exact cents, a credit note below zero.
+    const money = (amount: string, currency: string) => {
+      const cents = centsOf(amount);
+      return cents === null ? amount : formatAmount(decimalOfCents(cents), currency, i18n.language);
+    };
     const group = (label: string, items: ComboboxItem[]) =>
       items.length && groups.push({ group: label, items });
     group(
@@ -79,7 +85,7 @@ export function GlobalSearch({ inputRef }: { inputRef: RefObject<HTMLInputElemen
             entry.number,
             date(entry.date),
             entry.party,
-            entry.amount && formatAmount(Number(entry.amount.amount), entry.amount.currency, i18n.language),
+            entry.amount && money(entry.amount.signed, entry.amount.currency),
             entry.kind === 'sent' ? t('lists.search.sent') : t('lists.search.received'),
           ),
         })),

@@ -1,32 +1,18 @@
-import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Receive, Send } from '../shared/api/types.ts';
-import { DOCUMENT_TYPES } from '../shared/fatturapa/code-labels.ts';
+import { DOCUMENT_TYPES, turnoverSign } from '../shared/fatturapa/code-labels.ts';
 import type { Gateway } from '../shared/gateway/channels.ts';
 import type { KnownAmount } from './amounts.ts';
-import { listCompanies, messageOf, type Page } from './api.ts';
-import { formatAmount } from './format.ts';
+import { listCompanies, messageOf } from './api.ts';
+import { centsOf, CurrencySums, decimalOfCents } from './cents.ts';
+import { formatAmount, formatCount } from './format.ts';
 import type { IndexEntry } from './invoice-index/entry.ts';
 import { exportContent, type ExportFormat, type Sheet } from './list-export.ts';
+import { ALL_ROWS_MAX, APP_SORT, type LocalListState, type SortValue } from './list-rows.ts';
 import { LocalDate } from './localized.tsx';
 import type { PagedColumns, TableFooter } from './paged-table.tsx';
-
-/** The whole filtered list is read for its total and its export up to this many rows. */
-export const ALL_ROWS_MAX = 5000;
-
-/** Every row of a filtered list, 200 at a time (the API's largest page), up to ALL_ROWS_MAX. */
-export async function loadAllRows<T>(
-  load: (page: number, pageSize: number) => Promise<Page<T>>,
-): Promise<{ items: T[]; total: number }> {
-  const items: T[] = [];
-  for (let page = 1; ; page++) {
-    const result = await load(page, 200);
-    items.push(...result.items);
-    if (result.items.length === 0 || items.length >= result.total || items.length >= ALL_ROWS_MAX)
-      return { items, total: result.total };
-  }
-}
 
 /** Company names by id (an account has tens of companies). */
 export function useCompanyNames(gateway: Gateway): Map<number, string> {
@@ -45,9 +31,10 @@ export function useCompanyNames(gateway: Gateway): Map<number, string> {
 }
 
 /**
- * An amount cell: the total in the invoice's currency, with where it comes from in a tooltip. `—` when unknown,
- * saying why: a received invoice not read yet (reading it is billed, so no list reads it on its own), or a file
- * that gives no amount. `data-amount` is empty then.
+ * An amount cell: the total in the invoice's currency as totals count it (a credit note with a minus: it
+ * subtracts), with where it comes from in a tooltip. `—` when unknown, saying why: a received invoice not read yet
+ * (reading it is billed, so no list reads it on its own), or a file that gives no amount. `data-amount` is the
+ * total as the file states it, `data-signed` what the total counts; both empty when unknown.
  */
 export function AmountCell({ entry, unread }: { entry: IndexEntry | undefined; unread: boolean }) {
   const { t, i18n } = useTranslation();
@@ -55,24 +42,30 @@ export function AmountCell({ entry, unread }: { entry: IndexEntry | undefined; u
   if (!amount) {
     const why = entry ? t('lists.amountUnknown') : unread ? t('lists.amountUnread') : null;
     const dash = (
-      <Text span fz="inherit" c="dimmed" data-testid="amount" data-amount="">
+      <Text span fz="inherit" c="dimmed" data-testid="amount" data-amount="" data-signed="">
         —
       </Text>
     );
     return why ? <Tooltip label={why}>{dash}</Tooltip> : dash;
   }
+  const signed = centsOf(amount.signed);
+  const source = amount.source === 'declared' ? t('amount.declared') : t('amount.computed');
+  const subtracts = turnoverSign(amount.type) === -1;
   return (
-    <Tooltip label={amount.source === 'declared' ? t('amount.declared') : t('amount.computed')}>
+    <Tooltip label={subtracts ? `${source}. ${t('lists.creditNote')}` : source} multiline w={320}>
       <Text
         span
         fz="inherit"
         data-testid="amount"
         data-amount={amount.amount}
+        data-signed={amount.signed}
         data-currency={amount.currency}
         data-source={amount.source}
         style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
       >
-        {formatAmount(Number(amount.amount), amount.currency, i18n.language)}
+        {signed === null
+          ? amount.signed
+          : formatAmount(decimalOfCents(signed), amount.currency, i18n.language)}
       </Text>
     </Tooltip>
   );
@@ -97,8 +90,8 @@ function TypeCell({ type }: { type: string | null | undefined }) {
 }
 
 export interface ListTotals {
-  /** Cents per currency, of the counted rows with a known amount. */
-  byCurrency: [string, number][];
+  /** Cents per currency of the counted rows with a known amount, each with its turnover sign (credit notes less). */
+  byCurrency: [string, bigint][];
   /** Counted rows whose amount is unknown. */
   unknown: number;
   /** Rows read (counted and left out). */
@@ -106,21 +99,24 @@ export interface ListTotals {
   /** The filter matched more rows than were read (ALL_ROWS_MAX). */
   partial: boolean;
   /** Invoices SDI rejected: never issued fiscally, so not in the total; what they would have added. */
-  discarded: { count: number; byCurrency: [string, number][] };
+  discarded: { count: number; byCurrency: [string, bigint][] };
 }
 
-function addTo(sums: Map<string, number>, amount: KnownAmount): void {
-  sums.set(amount.currency, (sums.get(amount.currency) ?? 0) + Math.round(Number(amount.amount) * 100));
+function addTo(sums: CurrencySums, amount: KnownAmount): void {
+  const cents = centsOf(amount.signed);
+  if (cents !== null) sums.add(amount.currency, cents);
 }
-const sorted = (sums: Map<string, number>) =>
-  [...sums.entries()].sort(([a], [b]) => a.localeCompare(b)) as [string, number][];
 
+/**
+ * The total of a list's rows, in integer cents per currency: each invoice as KnownAmount.signed counts it, so a
+ * credit note (TD04, TD08) subtracts and everything else adds (TURNOVER_SIGNS).
+ */
 export function totalsOf(
   rows: { amount: KnownAmount | null | undefined; discarded?: boolean }[],
   matched: number,
 ): ListTotals {
-  const sums = new Map<string, number>();
-  const discardedSums = new Map<string, number>();
+  const sums = new CurrencySums();
+  const discardedSums = new CurrencySums();
   let unknown = 0;
   let discarded = 0;
   for (const row of rows) {
@@ -131,12 +127,23 @@ export function totalsOf(
     else addTo(sums, row.amount);
   }
   return {
-    byCurrency: sorted(sums),
+    byCurrency: sums.entries(),
     unknown,
     rows: rows.length,
     partial: matched > rows.length,
-    discarded: { count: discarded, byCurrency: sorted(discardedSums) },
+    discarded: { count: discarded, byCurrency: discardedSums.entries() },
   };
+}
+
+/**
+ * `data-total` of a list's total: the plain decimal of its only currency, or of euro when it holds several (the
+ * others are in `data-totals`); empty when there is no euro among several currencies, or no amount at all.
+ */
+export function plainTotal(totals: ListTotals): string {
+  const only = totals.byCurrency.length === 1 ? totals.byCurrency[0] : undefined;
+  const euro = totals.byCurrency.find(([currency]) => currency === 'EUR');
+  const chosen = only ?? euro;
+  return chosen ? decimalOfCents(chosen[1]) : '';
 }
 
 /**
@@ -147,8 +154,8 @@ export function totalsOf(
 export function useTotalFooter(totals: ListTotals | null): TableFooter | null {
   const { t, i18n } = useTranslation();
   if (!totals || totals.rows === 0) return null;
-  const format = (sums: [string, number][]) =>
-    sums.map(([currency, cents]) => formatAmount(cents / 100, currency, i18n.language));
+  const format = (sums: [string, bigint][]) =>
+    sums.map(([currency, cents]) => formatAmount(decimalOfCents(cents), currency, i18n.language));
   const amounts = format(totals.byCurrency);
   const notes = (
     <>
@@ -213,14 +220,80 @@ export function useTotalFooter(totals: ListTotals | null): TableFooter | null {
     ),
     testId: 'list-total',
     attributes: {
+      'data-total': plainTotal(totals),
       'data-totals': JSON.stringify(
-        Object.fromEntries(totals.byCurrency.map(([c, v]) => [c, (v / 100).toFixed(2)])),
+        Object.fromEntries(totals.byCurrency.map(([c, v]) => [c, decimalOfCents(v)])),
       ),
       'data-unknown': String(totals.unknown),
       'data-discarded': String(totals.discarded.count),
     },
   };
 }
+
+/**
+ * What the app did to a list itself, beside it (`list-local`, `data-reason="sort|amount"`, `data-read`): sorted
+ * by a column the API does not sort by, or found an amount the API cannot search, over which rows and with which
+ * limits (see list-rows.ts).
+ */
+export function LocalListNote({ local }: { local: LocalListState | null }) {
+  const { t, i18n } = useTranslation();
+  if (!local) return null;
+  const parts =
+    local.reason === 'sort'
+      ? [
+          t('lists.local.sort', { count: local.read, shown: formatCount(local.read, i18n.language) }),
+          local.unknown > 0 ? t('lists.local.unknownLast', { count: local.unknown }) : '',
+        ]
+      : [
+          t('lists.local.amount', { count: local.read, shown: formatCount(local.read, i18n.language) }),
+          local.unknown > 0 ? t('lists.local.amountUnknown', { count: local.unknown }) : '',
+        ];
+  if (local.partial) parts.push(t('lists.local.partial', { max: formatCount(ALL_ROWS_MAX, i18n.language) }));
+  return (
+    <Alert
+      variant="light"
+      color="gray"
+      p="xs"
+      data-testid="list-local"
+      data-reason={local.reason}
+      data-read={local.read}
+    >
+      <Text size="sm">{parts.filter(Boolean).join(' ')}</Text>
+    </Alert>
+  );
+}
+
+/** The `app:` sorts both lists offer (list-rows.ts): the value each sorts by. */
+export function invoiceSortValues<T extends Send | Receive>(options: {
+  entryOf: (row: T) => IndexEntry | undefined;
+  companies: Map<number, string>;
+  party: (row: T) => string | null | undefined;
+  state: (row: T) => SortValue;
+}): Record<string, (row: T) => SortValue> {
+  const { entryOf, companies } = options;
+  return {
+    type: (row) => entryOf(row)?.amount?.type,
+    number: (row) => row.document_number,
+    party: options.party,
+    company: (row) => companies.get(row.company_id),
+    // As the column shows it: a credit note below zero.
+    amount: (row) => {
+      const amount = entryOf(row)?.amount;
+      return amount ? centsOf(amount.signed) : null;
+    },
+    state: options.state,
+  };
+}
+
+/** The API field or `app:` sort of each column both lists share (see list-rows.ts for the `app:` ones). */
+export const SHARED_SORTS = {
+  type: `${APP_SORT}type`,
+  number: `${APP_SORT}number`,
+  date: 'document_date',
+  company: `${APP_SORT}company`,
+  amount: `${APP_SORT}amount`,
+  dateSent: 'date_sent',
+};
 
 /** CSV and XLSX of the filtered list (`export-list`, `data-format`). */
 export function ExportButtons({

@@ -24,7 +24,10 @@ export interface PagedTableProps<T extends RowData> {
   columns: PagedColumns<T>;
   /** One server page; a new function (new filters) starts again from page 1. `sort` is the API's `sort=`. */
   load: (page: number, pageSize: number, sort: string | undefined) => Promise<Page<T>>;
-  /** Columns the server sorts by: column id → API field. Their headers sort (`sort-<id>`, `aria-sort`). */
+  /**
+   * Sortable columns: column id → the `sort` passed to `load` (an API field, or one the caller sorts by itself).
+   * Their whole header cell sorts (`sort-<id>`, `aria-sort`).
+   */
   sortable?: Partial<Record<string, string>>;
   /** Columns of figures: aligned right, header included, so that amounts line up by their decimals. */
   numeric?: string[];
@@ -225,21 +228,34 @@ export function PagedTable<T extends RowData>(props: PagedTableProps<T>) {
                           </Table.Th>
                         );
                       const state = sortState(sort, field);
+                      // The whole cell is the button: its padding is the button's, so a click anywhere in
+                      // the header sorts, not only on the words.
                       return (
                         <Table.Th
                           key={header.id}
                           ta={align}
                           aria-sort={state}
                           data-testid={`sort-${header.column.id}`}
+                          p={0}
+                          h="1px"
                         >
                           <UnstyledButton
                             fw={700}
                             fz="sm"
+                            w="100%"
+                            h="100%"
+                            ta={align}
                             onClick={() => toggleSort(field)}
                             aria-label={t('table.sortBy', { column: headerText(header.column.columnDef) })}
+                            style={{
+                              display: 'block',
+                              padding:
+                                'var(--table-vertical-spacing) var(--table-horizontal-spacing, var(--mantine-spacing-xs))',
+                            }}
                           >
-                            <table.FlexRender header={header} />{' '}
-                            <span aria-hidden>
+                            <table.FlexRender header={header} />
+                            {'\u00a0'}
+                            <span aria-hidden style={{ opacity: state === 'none' ? 0.45 : 1 }}>
                               {state === 'ascending' ? '▲' : state === 'descending' ? '▼' : '↕'}
                             </span>
                           </UnstyledButton>

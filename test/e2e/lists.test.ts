@@ -240,9 +240,10 @@ describe('the invoice lists and their live states, in Chromium', () => {
       const numberColumn = headers.indexOf('Numero') + 1;
       const dateColumn = headers.findIndex((h) => /^Data/.test(String(h))) + 1;
       expect(amountColumn).toBeGreaterThan(0);
-      expect(sheet.rowCount).toBe(seeded.length + 1);
+      // The invoices, then the total row.
+      expect(sheet.rowCount).toBe(seeded.length + 2);
       const exported = new Map<string, { amount: unknown; date: unknown; format: string | undefined }>();
-      for (let r = 2; r <= sheet.rowCount; r++) {
+      for (let r = 2; r <= seeded.length + 1; r++) {
         const row = sheet.getRow(r);
         exported.set(String(row.getCell(numberColumn).value), {
           amount: row.getCell(amountColumn).value,
@@ -302,7 +303,7 @@ describe('the invoice lists and their live states, in Chromium', () => {
       expect(await rejectedRow.getByTestId('amount').getAttribute('data-amount')).toBe('610.00');
 
       // The total sits in the amount column: the same left edge and width as its header, aligned right.
-      const header = page.getByTestId('sent-table').locator('thead th', { hasText: /^Amount$/ });
+      const header = page.getByTestId('sent-table').locator('thead th', { hasText: /^Amount/ });
       const cell = total.locator('td', { hasText: '€1,220.00' });
       expect(await cell.count()).toBe(1);
       const [h, c] = [(await header.boundingBox())!, (await cell.boundingBox())!];
@@ -353,8 +354,8 @@ describe('the invoice lists and their live states, in Chromium', () => {
         .locator('[data-testid="inbox-table"] thead th')
         .evaluateAll((cells) => cells.map((c) => (c as HTMLElement).innerText.trim()));
       expect(headers.filter((h) => h === '')).toEqual([]);
-      expect(headers[0]).toBe('Type');
-      expect(headers).toContain('Status');
+      expect(headers[0]).toMatch(/^Type/);
+      expect(headers.some((h) => /^Status/.test(h))).toBe(true);
       // Listing and totalling read no file: both still unread on the service.
       expect((await ofCompany()).map((r) => r.is_read)).toEqual([false, false]);
 

@@ -4,7 +4,7 @@ import type { Gateway } from '../../src/shared/gateway/channels.ts';
 import { createHttpGateway } from '../../src/renderer/http-gateway.ts';
 import { ApiError } from '../../src/renderer/api.ts';
 import { parseAmountQuery } from '../../src/renderer/invoice-index/amount-query.ts';
-import { entryOf, type IndexEntry } from '../../src/renderer/invoice-index/entry.ts';
+import { ENTRY_VERSION, entryOf, type IndexEntry } from '../../src/renderer/invoice-index/entry.ts';
 import {
   indexReadReceived,
   indexSent,
@@ -25,13 +25,17 @@ const asText = (data: ArrayBuffer) => new TextDecoder('latin1').decode(data);
 
 function entry(id: number, overrides: Partial<IndexEntry> = {}): IndexEntry {
   return {
+    version: ENTRY_VERSION,
     kind: 'sent',
     id,
     fingerprint: `2026-03-01T10:00:0${id}Z|IT01234567890_0000${id}.xml`,
-    amount: { amount: '1506.09', currency: 'EUR', source: 'declared', type: 'TD01' },
+    amount: { amount: '1506.09', signed: '1506.09', currency: 'EUR', source: 'declared', type: 'TD01' },
     number: `FT/2026/000${id}`,
     date: '2026-03-01',
     party: 'Cartoleria Rossi Snc',
+    partyVat: 'IT01234567890',
+    partyFiscalCode: null,
+    figures: null,
     text: 'Consulenza fiscale marzo',
     ...overrides,
   };
@@ -101,6 +105,17 @@ describe('the invoice index', () => {
     expect(storage.records.size).toBe(0);
   });
 
+  it('drops entries of an older shape when it opens, so that their invoices are read again', async () => {
+    const key = await newKey();
+    const storage = memoryStorage();
+    const { version: _version, figures: _figures, ...older } = entry(1);
+    await (await InvoiceIndex.open('local', key, storage)).put([older as unknown as IndexEntry, entry(2)]);
+    const reopened = await InvoiceIndex.open('local', key, storage);
+    expect(reopened.get('sent', recordOf(entry(1)))).toBeUndefined();
+    expect(reopened.get('sent', recordOf(entry(2)))).toEqual(entry(2));
+    expect([...storage.records.values()].map((r) => r.key)).toEqual(['sent:2']);
+  });
+
   it('writes nothing without a key, and keeps entries in memory only', async () => {
     const storage = memoryStorage();
     const index = await InvoiceIndex.open('local', null, storage);
@@ -122,7 +137,7 @@ describe('the invoice index', () => {
     await index.put([
       entry(1),
       entry(2, {
-        amount: { amount: '97.60', currency: 'EUR', source: 'declared', type: 'TD01' },
+        amount: { amount: '97.60', signed: '97.60', currency: 'EUR', source: 'declared', type: 'TD01' },
         text: 'Toner',
       }),
     ]);
@@ -132,18 +147,38 @@ describe('the invoice index', () => {
     expect(index.search('ft/2026/0002').map((e) => e.id)).toEqual([2]);
     expect(index.search('rossi').map((e) => e.id)).toEqual([2, 1]);
     expect(index.search('ro')).toEqual([]);
+    // A credit note by its amount as written; an invoice with a withholding by its net to pay too.
+    await index.put([
+      entry(3, {
+        amount: { amount: '366.00', signed: '-366.00', currency: 'EUR', source: 'declared', type: 'TD04' },
+      }),
+      entry(4, {
+        amount: { amount: '1220.00', signed: '1220.00', currency: 'EUR', source: 'declared', type: 'TD06' },
+        figures: {
+          taxable: '1000.00',
+          vat: '220.00',
+          withholding: '200.00',
+          netToPay: '1020.00',
+          firstDue: null,
+        },
+      }),
+    ]);
+    expect(index.search('366,00').map((e) => e.id)).toEqual([3]);
+    expect(index.search('1.020,00').map((e) => e.id)).toEqual([4]);
+    expect(index.search('1220').map((e) => e.id)).toEqual([4]);
   });
 });
 
 describe('an amount typed in a search box', () => {
   it.each([
-    ['1.800,00', 180_000],
-    ['1800,00', 180_000],
-    ['1,800.00', 180_000],
-    ['1800.5', 180_050],
-    ['1800', 180_000],
-    ["1'800.00", 180_000],
-    ['EUR 12.199,99', 1_219_999],
+    ['1.800,00', 180_000n],
+    ['1800,00', 180_000n],
+    ['1,800.00', 180_000n],
+    ['1800.5', 180_050n],
+    ['1800', 180_000n],
+    ["1'800.00", 180_000n],
+    ['EUR 12.199,99', 1_219_999n],
+    ['90.071.992.547.409,93', 9_007_199_254_740_993n],
     ['FT/2015/0008', null],
     ['1.80.0', null],
     ['rossi', null],

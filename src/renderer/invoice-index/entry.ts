@@ -1,14 +1,22 @@
 import type { PayloadEncoding, Receive, Send } from '../../shared/api/types.ts';
-import { amountOfReading, type KnownAmount } from '../amounts.ts';
+import { readingSummary, type InvoiceFigures, type KnownAmount } from '../amounts.ts';
 import { payloadBytes, readInvoice } from '../invoice-view/read-invoice.ts';
 
 export type InvoiceKind = 'sent' | 'received';
 
 /**
- * What the index keeps of an invoice the app has read: what the lists show and the header search looks in, but
- * the API does not carry (the amount, the document type, the reasons and line descriptions).
+ * The shape of an entry: an entry of another version (written before the figures for filing existed) is not
+ * used, and the invoice is read again (free: only sent files and received invoices already read are indexed).
+ */
+export const ENTRY_VERSION = 2;
+
+/**
+ * What the index keeps of an invoice the app has read: what the lists show, sort by, total and export and the
+ * header search looks in, but the API does not carry (the amount, the document type, the figures for filing, the
+ * other party's tax ids, the reasons and line descriptions).
  */
 export interface IndexEntry {
+  version: typeof ENTRY_VERSION;
   kind: InvoiceKind;
   id: number;
   /** Which invoice this is beyond its id (see fingerprintOf). */
@@ -19,6 +27,11 @@ export interface IndexEntry {
   date: string | null;
   /** The other party's name: the customer of a sent invoice, the supplier of a received one. */
   party: string | null;
+  /** The other party's VAT number with its country (`IT01234567890`) and fiscal code, as the file gives them. */
+  partyVat: string | null;
+  partyFiscalCode: string | null;
+  /** Taxable amount, VAT, withholding, net to pay and first due date; null until the file is read. */
+  figures: InvoiceFigures | null;
   /** Causale and line descriptions, for the search (bounded: see TEXT_MAX). */
   text: string;
 }
@@ -53,6 +66,7 @@ export function entryOf(
       ? ((record as Send).nome_committente ?? record.committente)
       : ((record as Receive).nome_prestatore ?? record.prestatore);
   const entry: IndexEntry = {
+    version: ENTRY_VERSION,
     kind,
     id: record.id,
     fingerprint: fingerprintOf(record),
@@ -60,13 +74,21 @@ export function entryOf(
     number: record.document_number,
     date: record.document_date,
     party: listed,
+    partyVat: null,
+    partyFiscalCode: null,
+    figures: null,
     text: '',
   };
   if (!payload) return entry;
   try {
     const reading = readInvoice(payloadBytes(payload, encoding));
-    entry.amount = amountOfReading(reading);
-    entry.party ||= (kind === 'sent' ? reading.customer.name : reading.supplier.name) || null;
+    const summary = readingSummary(reading);
+    entry.amount = summary.amount;
+    entry.figures = summary.figures;
+    const party = kind === 'sent' ? reading.customer : reading.supplier;
+    entry.party ||= party.name || null;
+    entry.partyVat = party.vat;
+    entry.partyFiscalCode = party.fiscalCode;
     entry.text = reading.documents
       .flatMap((doc) => [...doc.reasons, ...doc.lines.map((line) => line.description)])
       .join(' · ')

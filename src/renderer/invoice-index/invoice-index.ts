@@ -1,5 +1,12 @@
-import { fingerprintOf, recordKey, type IndexEntry, type IndexedRecord, type InvoiceKind } from './entry.ts';
-import { parseAmountQuery } from './amount-query.ts';
+import {
+  ENTRY_VERSION,
+  fingerprintOf,
+  recordKey,
+  type IndexEntry,
+  type IndexedRecord,
+  type InvoiceKind,
+} from './entry.ts';
+import { entryHasAmount, parseAmountQuery } from './amount-query.ts';
 import { seal, unseal } from './sealed.ts';
 import type { IndexStorage, StoredRecord } from './storage.ts';
 
@@ -33,16 +40,16 @@ export class InvoiceIndex {
     await Promise.all(
       records.map(async (record) => {
         try {
-          index.entries.set(
-            record.key,
-            await unseal<IndexEntry>(key, record, contextOf(profileId, record.key)),
-          );
+          const entry = await unseal<IndexEntry>(key, record, contextOf(profileId, record.key));
+          // An entry of an older shape lacks what lists now need: the invoice is read again.
+          if (entry.version === ENTRY_VERSION) index.entries.set(record.key, entry);
+          else unreadable.push(record.key);
         } catch {
           unreadable.push(record.key);
         }
       }),
     );
-    // Sealed under another key (a new data key) or damaged: useless, and read again when needed.
+    // Sealed under another key (a new data key), damaged or of an older shape: useless, and read again when needed.
     if (unreadable.length > 0) await storage.remove(profileId, unreadable).catch(() => {});
     return index;
   }
@@ -95,7 +102,8 @@ export class InvoiceIndex {
   }
 
   /**
-   * Entries whose amount is the one typed (in any UI language's way of writing it) or whose number, other party,
+   * Entries whose amount or net to pay is the one typed (in any UI language's way of writing it; see
+   * entryHasAmount) or whose number, other party,
    * reasons or line descriptions contain the text; newest documents first.
    */
   search(text: string, limit = 5): IndexEntry[] {
@@ -104,8 +112,7 @@ export class InvoiceIndex {
     const cents = parseAmountQuery(needle);
     const found: IndexEntry[] = [];
     for (const entry of this.entries.values()) {
-      const amountMatches =
-        cents !== null && entry.amount !== null && Math.round(Number(entry.amount.amount) * 100) === cents;
+      const amountMatches = cents !== null && entryHasAmount(entry, cents);
       if (
         amountMatches ||
         [entry.number, entry.party, entry.text].some((field) => field?.toLocaleLowerCase().includes(needle))

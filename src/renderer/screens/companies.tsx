@@ -48,9 +48,10 @@ export function Companies({ profile, editId }: { profile: ProfileView | null; ed
   const local = profile?.kind === 'local';
   const reload = () => setReloadKey((k) => k + 1);
 
+  // By name unless a header says otherwise: the API sorts companies by name, VAT number and fiscal code.
   const load = useCallback(
-    (page: number, pageSize: number) =>
-      listCompanies(gateway, { page, page_size: pageSize, sort: 'name', q }),
+    (page: number, pageSize: number, sort: string | undefined) =>
+      listCompanies(gateway, { page, page_size: pageSize, sort: sort ?? 'name', q }),
     [gateway, q],
   );
 
@@ -158,6 +159,8 @@ export function Companies({ profile, editId }: { profile: ProfileView | null; ed
         testId="companies-table"
         columns={columns}
         load={load}
+        sortable={{ name: 'name', vat: 'vat', fiscalCode: 'fiscal_code' }}
+        defaultSort="name"
         reloadKey={reloadKey}
         rowId={(row) => String(row.id)}
         emptyText={q ? t('companies.noMatch') : t('companies.empty')}

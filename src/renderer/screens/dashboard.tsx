@@ -20,6 +20,7 @@ import { useGateway } from '../gateway-context.ts';
 import { LoadDemoData } from '../demo-data/load-demo-data.tsx';
 import { IndexPanel } from '../invoice-index/index-panel.tsx';
 import { useLiveReload } from '../live.tsx';
+import { MonthTotals } from '../month-totals.tsx';
 import { useReady } from '../ready.ts';
 import { address, href, screenAddress, sentAddress } from '../routes.ts';
 import { StateBadge } from '../state-badge.tsx';
@@ -43,10 +44,12 @@ interface Summary {
 export interface DashboardProps {
   /** The active profile's name: the local sandbox, or a remote service. */
   title: string;
+  /** The sandbox clock's now where the local sandbox lives at another time: the month the totals add up. */
+  today?: Date | null;
 }
 
 /** Counts and what needs attention; every card is a link to the list it counts (`#/sent?state=Scartato`). */
-export function Dashboard({ title }: DashboardProps) {
+export function Dashboard({ title, today = null }: DashboardProps) {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
   const [summary, setSummary] = useState<Summary | null>(null);
@@ -108,6 +111,7 @@ export function Dashboard({ title }: DashboardProps) {
           </Group>
         </CountCard>
       </SimpleGrid>
+      <MonthTotals today={today} />
       {summary.attention.length > 0 && (
         <Stack gap="xs" data-testid="attention">
           <Title order={3}>{t('dashboard.attention')}</Title>

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'wouter';
 import type { Receive } from '../../shared/api/types.ts';
 import { listReceived } from '../api.ts';
-import { formatCount } from '../format.ts';
 import { CompanySelect } from '../company-select.tsx';
 import { useGateway } from '../gateway-context.ts';
 import { LocalDate } from '../localized.tsx';
@@ -16,25 +15,34 @@ import { indexReadReceived, readReceived } from '../invoice-index/fill.ts';
 import { useIndexVersion, useInvoiceIndex } from '../invoice-index/use-invoice-index.ts';
 import {
   ExportButtons,
-  loadAllRows,
+  invoiceSortValues,
+  LocalListNote,
+  SHARED_SORTS,
   sharedInvoiceColumns,
   totalsOf,
   useCompanyNames,
   useTotalFooter,
   type ListTotals,
 } from '../invoice-list.tsx';
+import { entryHasAmount } from '../invoice-index/amount-query.ts';
 import type { Sheet } from '../list-export.ts';
+import { APP_SORT, loadAllRows, useListRows } from '../list-rows.ts';
+import { invoiceSheet } from '../list-sheet.ts';
 import { useLiveReload } from '../live.tsx';
+import { OperationsLeft } from '../operations-left.tsx';
 
-/** Columns the API sorts by (spec: `sort` on receive), by column id. */
-const SORTABLE = { date: 'document_date', company: 'company_id', dateSent: 'date_sent' };
+/**
+ * Sortable columns, by column id: an API field where the API sorts by it (SORT_FIELDS.invoice), else an `app:`
+ * field the app sorts by itself over the whole filtered list (list-rows.ts).
+ */
+const SORTABLE = { ...SHARED_SORTS, supplier: `${APP_SORT}party`, read: `${APP_SORT}state` };
 
 /**
  * Received invoices, newest first; unread ones stand out until opened. The filters live in the address
  * (`#/inbox?unread=1&company=3`), and so does the open invoice (`#/inbox/7`).
  */
 export function Inbox({ openId }: { openId: number | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const gateway = useGateway();
   const [, navigate] = useLocation();
   const [params] = useSearchParams();
@@ -53,19 +61,53 @@ export function Inbox({ openId }: { openId: number | null }) {
     if (openId === null) setReloadKey((k) => k + 1);
   }
 
-  const query = useMemo(
-    () => ({ unread: unreadOnly || undefined, company_id: companyId ?? undefined, q }),
-    [unreadOnly, companyId, q],
-  );
-  const load = useCallback(
-    (page: number, pageSize: number, sort?: string) =>
-      listReceived(gateway, { ...query, page, page_size: pageSize, sort: sort ?? '-created' }),
-    [gateway, query],
+  const server = useCallback(
+    (page: number, pageSize: number, sort: string | undefined, text: string | undefined) =>
+      listReceived(gateway, {
+        unread: unreadOnly || undefined,
+        company_id: companyId ?? undefined,
+        q: text,
+        page,
+        page_size: pageSize,
+        sort: sort ?? '-created',
+      }),
+    [gateway, unreadOnly, companyId],
   );
   const index = useInvoiceIndex(gateway);
   const companies = useCompanyNames(gateway);
   const indexVersion = useIndexVersion(index);
   const live = useLiveReload((c) => c.type === 'receive.add' || c.type === 'receive.read');
+  const entryOf = useCallback((row: Receive) => index?.get('received', row), [index]);
+  const sortValues = useMemo(
+    () =>
+      invoiceSortValues<Receive>({
+        entryOf,
+        companies,
+        party: (row) => row.nome_prestatore ?? row.prestatore,
+        // Unread first, as the list marks them.
+        state: (row) => row.is_read,
+      }),
+    [entryOf, companies],
+  );
+  // Only invoices already read, and free: an unread one keeps its place at the end of an order by amount.
+  const prepare = useCallback(
+    (rows: Receive[]) => (index ? indexReadReceived(gateway, index, rows, Infinity) : Promise.resolve()),
+    [gateway, index],
+  );
+  const hasAmount = useCallback(
+    (row: Receive, cents: bigint) => entryHasAmount(entryOf(row), cents),
+    [entryOf],
+  );
+  const { load, local } = useListRows<Receive>({
+    server,
+    q,
+    defaultSort: '-created',
+    sortValues,
+    prepare,
+    hasAmount,
+    language: i18n.language,
+    reloadKey: reloadKey * 10_000 + live,
+  });
   const [sort, setSort] = useState<string | undefined>(undefined);
   const [pageRows, setPageRows] = useState<Receive[]>([]);
   const onPage = useCallback(
@@ -115,40 +157,12 @@ export function Inbox({ openId }: { openId: number | null }) {
   const sheet = useCallback(async (): Promise<Sheet> => {
     const all = await loadAllRows((page, pageSize) => load(page, pageSize, sort));
     if (index) await indexReadReceived(gateway, index, all.items, Infinity);
-    return {
-      name: t('inbox.title'),
-      headers: [
-        t('list.type'),
-        t('inbox.number'),
-        t('inbox.date'),
-        t('inbox.supplier'),
-        t('list.company'),
-        t('list.amount'),
-        t('list.currency'),
-        t('inbox.readState'),
-        t('inbox.file'),
-      ],
-      kinds: ['text', 'text', 'date', 'text', 'text', 'amount', 'text', 'text', 'text'],
-      rows: all.items.map((r) => {
-        const amount = index?.get('received', r)?.amount;
-        return [
-          amount?.type ?? null,
-          r.document_number,
-          r.document_date ? new Date(r.document_date.slice(0, 10)) : null,
-          r.nome_prestatore ?? r.prestatore,
-          companies.get(r.company_id) ?? String(r.company_id),
-          amount ? Number(amount.amount) : null,
-          amount?.currency ?? null,
-          r.is_read ? t('list.read') : t('inbox.new'),
-          r.file_name,
-        ];
-      }),
-    };
-  }, [gateway, index, load, sort, companies, t]);
+    return invoiceSheet('received', all.items, { entryOf, companies, t });
+  }, [gateway, index, load, sort, companies, entryOf, t]);
 
   const columns = useMemo<PagedColumns<Receive>>(() => {
     const shared = sharedInvoiceColumns<Receive>({
-      entryOf: (row) => index?.get('received', row),
+      entryOf,
       unread: (row) => !row.is_read,
       companies,
       labels: {
@@ -195,7 +209,7 @@ export function Inbox({ openId }: { openId: number | null }) {
       shared.file,
     ];
     // The index version redraws the cells as amounts arrive.
-  }, [t, index, companies, indexVersion]);
+  }, [t, entryOf, companies, indexVersion]);
 
   return (
     <Stack>
@@ -211,6 +225,7 @@ export function Inbox({ openId }: { openId: number | null }) {
           mb={8}
         />
       </Group>
+      <LocalListNote local={local} />
       <PagedTable
         testId="inbox-table"
         columns={columns}
@@ -256,7 +271,7 @@ export function Inbox({ openId }: { openId: number | null }) {
         data-testid="show-amounts-confirm"
       >
         <Text mb="xs">{t('list.showAmountsCost', { count: unknownUnread.length })}</Text>
-        {confirming && <OperationsLeft />}
+        {confirming && <OperationsLeft testId="show-amounts-cost" />}
         <Group justify="end">
           <Button variant="default" onClick={() => setConfirming(false)}>
             {t('list.cancel')}
@@ -267,47 +282,6 @@ export function Inbox({ openId }: { openId: number | null }) {
         </Group>
       </Modal>
       <ReceivedDetails id={openId} onClose={() => navigate(address(screenAddress('inbox'), filters))} />
-    </Stack>
-  );
-}
-
-/**
- * What is left to spend, beside a billed read: the account's operations (`GET /status`), and in the sandbox that
- * they use no credit. Nothing when the service does not say.
- */
-function OperationsLeft() {
-  const { t, i18n } = useTranslation();
-  const gateway = useGateway();
-  const [said, setSaid] = useState<{ left: number | null; sandbox: boolean } | null>(null);
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      const view = await gateway.profiles.list();
-      const profile = view.profiles.find((p) => p.id === view.activeId);
-      const check = await gateway.profiles.check({ id: view.activeId }).catch(() => null);
-      if (live)
-        setSaid({
-          left: check?.ok ? check.operationsLeft : null,
-          sandbox: profile?.environment === 'test',
-        });
-    })().catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [gateway]);
-  if (!said) return null;
-  return (
-    <Stack gap={2} mb="md" data-testid="show-amounts-cost">
-      {said.left !== null && (
-        <Text size="sm" c="dimmed">
-          {t('lists.operationsLeft', { left: formatCount(said.left, i18n.language) })}
-        </Text>
-      )}
-      {said.sandbox && (
-        <Text size="sm" c="dimmed">
-          {t('lists.sandboxFree')}
-        </Text>
-      )}
     </Stack>
   );
 }

@@ -15,22 +15,30 @@ import { indexSent } from '../invoice-index/fill.ts';
 import { useIndexVersion, useInvoiceIndex } from '../invoice-index/use-invoice-index.ts';
 import {
   ExportButtons,
-  loadAllRows,
+  invoiceSortValues,
+  LocalListNote,
+  SHARED_SORTS,
   sharedInvoiceColumns,
   totalsOf,
   useCompanyNames,
   useTotalFooter,
   type ListTotals,
 } from '../invoice-list.tsx';
+import { entryHasAmount } from '../invoice-index/amount-query.ts';
 import type { Sheet } from '../list-export.ts';
+import { APP_SORT, loadAllRows, useListRows } from '../list-rows.ts';
+import { invoiceSheet } from '../list-sheet.ts';
 import { useLiveReload } from '../live.tsx';
 import { SentDetails } from './sent-details.tsx';
 
-/** Columns the API sorts by (spec: `sort` on send), by column id. */
+/**
+ * Sortable columns, by column id: an API field where the API sorts by it (SORT_FIELDS.invoice), else an `app:`
+ * field the app sorts by itself over the whole filtered list (list-rows.ts).
+ */
 const SORTABLE = {
-  date: 'document_date',
-  company: 'company_id',
-  dateSent: 'date_sent',
+  ...SHARED_SORTS,
+  customer: `${APP_SORT}party`,
+  state: `${APP_SORT}state`,
   lastUpdate: 'last_update',
 };
 
@@ -39,7 +47,7 @@ const SORTABLE = {
  * the address (`#/sent?state=Scartato&company=3`), and so does the open invoice (`#/sent/42`).
  */
 export function SentList({ openId }: { openId: number | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const gateway = useGateway();
   const [, navigate] = useLocation();
   const [params] = useSearchParams();
@@ -51,20 +59,50 @@ export function SentList({ openId }: { openId: number | null }) {
   // Filters replace the address rather than add to history: Back leaves the list, not the last filter.
   const setFilters = (next: typeof filters) =>
     navigate(address(screenAddress('sent'), next), { replace: true });
-  const query = useMemo(
-    () => ({ q, latest_state: state ?? undefined, company_id: companyId ?? undefined }),
-    [q, state, companyId],
-  );
-  const load = useCallback(
-    (page: number, pageSize: number, sort?: string) =>
-      listSent(gateway, { ...query, page, page_size: pageSize, sort: sort ?? '-created' }),
-    [gateway, query],
+  const server = useCallback(
+    (page: number, pageSize: number, sort: string | undefined, text: string | undefined) =>
+      listSent(gateway, {
+        q: text,
+        latest_state: state ?? undefined,
+        company_id: companyId ?? undefined,
+        page,
+        page_size: pageSize,
+        sort: sort ?? '-created',
+      }),
+    [gateway, state, companyId],
   );
   const index = useInvoiceIndex(gateway);
   const companies = useCompanyNames(gateway);
   const indexVersion = useIndexVersion(index);
   // A state SDI records shows at once (pushed by the local sandbox, polled from a remote service).
   const live = useLiveReload((c) => c.type === 'send.state');
+  const entryOf = useCallback((row: Send) => index?.get('sent', row), [index]);
+  const sortValues = useMemo(
+    () =>
+      invoiceSortValues<Send>({
+        entryOf,
+        companies,
+        party: (row) => row.nome_committente ?? row.committente,
+        state: (row) => (row.latest_state ? t(`state.${row.latest_state}`) : null),
+      }),
+    [entryOf, companies, t],
+  );
+  // Sent files cost nothing to read: sorting or searching by amount reads what the index lacks.
+  const prepare = useCallback(
+    (rows: Send[]) => (index ? indexSent(gateway, index, rows) : Promise.resolve()),
+    [gateway, index],
+  );
+  const hasAmount = useCallback((row: Send, cents: bigint) => entryHasAmount(entryOf(row), cents), [entryOf]);
+  const { load, local } = useListRows<Send>({
+    server,
+    q,
+    defaultSort: '-created',
+    sortValues,
+    prepare,
+    hasAmount,
+    language: i18n.language,
+    reloadKey: live,
+  });
   const [sort, setSort] = useState<string | undefined>(undefined);
   const onPage = useCallback(
     (items: Send[], pageSort: string | undefined) => {
@@ -101,41 +139,13 @@ export function SentList({ openId }: { openId: number | null }) {
   const sheet = useCallback(async (): Promise<Sheet> => {
     const all = await loadAllRows((page, pageSize) => load(page, pageSize, sort));
     if (index) await indexSent(gateway, index, all.items);
-    return {
-      name: t('sent.title'),
-      headers: [
-        t('list.type'),
-        t('sent.number'),
-        t('sent.date'),
-        t('sent.customer'),
-        t('list.company'),
-        t('list.amount'),
-        t('list.currency'),
-        t('sent.state'),
-        t('sent.file'),
-      ],
-      kinds: ['text', 'text', 'date', 'text', 'text', 'amount', 'text', 'text', 'text'],
-      rows: all.items.map((r) => {
-        const amount = index?.get('sent', r)?.amount;
-        return [
-          amount?.type ?? null,
-          r.document_number,
-          r.document_date ? new Date(r.document_date.slice(0, 10)) : null,
-          r.nome_committente ?? r.committente,
-          companies.get(r.company_id) ?? String(r.company_id),
-          amount ? Number(amount.amount) : null,
-          amount?.currency ?? null,
-          r.latest_state ? t(`state.${r.latest_state}`) : null,
-          r.file_name,
-        ];
-      }),
-    };
-  }, [gateway, index, load, sort, companies, t]);
+    return invoiceSheet('sent', all.items, { entryOf, companies, t });
+  }, [gateway, index, load, sort, companies, entryOf, t]);
 
   // Raw values in the rows, formatted when drawn: a language switch redraws every cell in the new language.
   const columns = useMemo<PagedColumns<Send>>(() => {
     const shared = sharedInvoiceColumns<Send>({
-      entryOf: (row) => index?.get('sent', row),
+      entryOf,
       companies,
       labels: {
         type: t('list.type'),
@@ -178,7 +188,7 @@ export function SentList({ openId }: { openId: number | null }) {
       shared.file,
     ];
     // The index version redraws the cells as amounts arrive.
-  }, [t, index, companies, indexVersion]);
+  }, [t, entryOf, companies, indexVersion]);
 
   return (
     <Stack>
@@ -199,6 +209,7 @@ export function SentList({ openId }: { openId: number | null }) {
         />
         <CompanySelect value={companyId} onChange={(company) => setFilters({ ...filters, company })} />
       </Group>
+      <LocalListNote local={local} />
       <PagedTable
         testId="sent-table"
         columns={columns}
