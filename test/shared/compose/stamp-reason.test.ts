@@ -28,6 +28,8 @@ describe('the stamp duty says why it is or is not due, for the invoice at hand',
     });
     expect(stamp([{ unitPrice: '900', vatRate: '0', nature: 'N3.1' }]).reason).toBe('export');
     expect(stamp([{ unitPrice: '900', vatRate: '0', nature: 'N7' }]).reason).toBe('vat-elsewhere');
+    // A line without VAT and without its Natura yet: the rule cannot tell, and says so.
+    expect(stamp([{ unitPrice: '900', vatRate: '0' }]).reason).toBe('nature-missing');
   });
 
   it('a mixed invoice counts what counts and lists what it left out, by why', () => {

@@ -53,10 +53,17 @@ export function natureCountsForStamp(nature: string): boolean {
  * Why the stamp duty is or is not due, for the words that say so: 'over-threshold' (due: the amounts that count
  * exceed 77.47), 'under-threshold' (some count, not enough), or, when none count, what the amounts without VAT
  * are: 'reverse-charge' (N6: subject to VAT, paid by the customer), 'export' (N3.1-N3.3: exempt from the duty),
- * 'vat-elsewhere' (N7) or 'all-taxed' (every amount carries VAT).
+ * 'vat-elsewhere' (N7) or 'all-taxed' (every amount carries VAT); 'nature-missing' when a line without VAT has no
+ * Natura yet, so the rule cannot tell.
  */
 export type StampReason =
-  'over-threshold' | 'under-threshold' | 'reverse-charge' | 'export' | 'vat-elsewhere' | 'all-taxed';
+  | 'over-threshold'
+  | 'under-threshold'
+  | 'nature-missing'
+  | 'reverse-charge'
+  | 'export'
+  | 'vat-elsewhere'
+  | 'all-taxed';
 
 /** Which amounts without VAT do not count towards the threshold, and why. */
 export type StampExclusion = 'reverse-charge' | 'export' | 'vat-elsewhere';
@@ -246,11 +253,19 @@ export function computeTotals(draft: InvoiceDraft): DraftTotals {
   }
   const excluded = [...excludedSums].map(([kind, amount]) => ({ kind, amount: money(amount) }));
   const counted = vatSummary.some((row) => natureCountsForStamp(row.nature));
+  const undecided = vatSummary.some(
+    (row) =>
+      row.nature === '' &&
+      compare(decimal(row.rate), ZERO) === 0 &&
+      compare(decimal(row.taxable), ZERO) !== 0,
+  );
   const reason: StampReason = due
     ? 'over-threshold'
-    : counted
-      ? 'under-threshold'
-      : (excluded[0]?.kind ?? 'all-taxed');
+    : undecided
+      ? 'nature-missing'
+      : counted
+        ? 'under-threshold'
+        : (excluded[0]?.kind ?? 'all-taxed');
   const applied = draft.stamp.mode === 'yes' || (draft.stamp.mode === 'auto' && due);
   const stampAmount = money(parseTyped(draft.stamp.amount) ?? decimal(STAMP_DUTY_AMOUNT));
 
