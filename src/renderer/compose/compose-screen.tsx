@@ -236,6 +236,28 @@ export default function ComposeScreen() {
   const draftRef = useRef<InvoiceDraft | null>(null);
   draftRef.current = stored?.draft ?? null;
   const focusedDraft = useRef<InvoiceDraft | null>(null);
+  // A field left by pressing a button (Add a line) shows its problems once the click is done: a message appearing
+  // above the button between mousedown and mouseup would move it away from the pointer and lose the click.
+  const pointerDown = useRef(false);
+  const leftWhileDown = useRef<string[]>([]);
+  const touch = useCallback((fields: string[]) => {
+    if (fields.length > 0) setTouched((current) => new Set([...current, ...fields]));
+  }, []);
+  useEffect(() => {
+    const down = () => (pointerDown.current = true);
+    const up = () => {
+      pointerDown.current = false;
+      const left = leftWhileDown.current;
+      leftWhileDown.current = [];
+      if (left.length > 0) setTimeout(() => touch(left), 0);
+    };
+    window.addEventListener('pointerdown', down, true);
+    window.addEventListener('pointerup', up, true);
+    return () => {
+      window.removeEventListener('pointerdown', down, true);
+      window.removeEventListener('pointerup', up, true);
+    };
+  }, [touch]);
   /** The last number proposed: replaced by the next proposal while the user has not typed another. */
   const proposedNumber = useRef('');
 
@@ -373,8 +395,11 @@ export default function ComposeScreen() {
   const documentType = stored?.draft.document.type ?? 'TD01';
   const autoNumber = stored?.source?.mode !== 'correct' && stored?.source?.mode !== 'open';
   useEffect(() => {
-    setSuggested(null);
-    if (companyId === null || profile === null || !/^\d{4}$/.test(year)) return;
+    // The previous suggestion stays until the next is known: the field's description does not blink.
+    if (companyId === null || profile === null || !/^\d{4}$/.test(year)) {
+      setSuggested(null);
+      return;
+    }
     let cancelled = false;
     const template = seriesFor(seriesOf(profile, companyId), documentType);
     const next = template
@@ -671,7 +696,8 @@ export default function ComposeScreen() {
           if (!isField(event.target) || !before || !draftRef.current) return;
           const left = changedFields(before, draftRef.current);
           focusedDraft.current = null;
-          if (left.length > 0) setTouched((current) => new Set([...current, ...left]));
+          if (pointerDown.current) leftWhileDown.current.push(...left);
+          else touch(left);
         }}
       >
         <DraftForm

@@ -37,7 +37,7 @@ export function TotalsBlock({ draft }: { draft: InvoiceDraft }) {
       <Title order={3} fz="md" mb="xs">
         {t('compose.totals')}
       </Title>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Table withTableBorder>
           <Table.Thead>
             <Table.Tr>
