@@ -481,9 +481,14 @@ export default function ComposeScreen() {
     if (!stored) return { shown: [] as FieldProblems, hidden: 0 };
     const revealed = (field: string) =>
       revealAll || (field !== '' && [...touched].some((t) => isUnder(field, t) || isUnder(t, field)));
+    // The checks lag the typing by the debounce: a field whose value changed since is not judged on its old one
+    // (leaving a CAP just typed never flashes "Indica il CAP"); its problem shows once the checks catch up.
+    const checkedDraft = debounced?.draft;
+    const current = (field: string) =>
+      field === '' || !checkedDraft || valueAt(checkedDraft, field) === valueAt(stored.draft, field);
     const all = checked?.problems ?? [];
     const own = all
-      .filter((p) => revealed(p.field))
+      .filter((p) => revealed(p.field) && current(p.field))
       .map((p: DraftProblem): ShownProblem => ({
         field: p.field,
         element: p.element,
@@ -494,9 +499,9 @@ export default function ComposeScreen() {
     const sdi = sdiProblems.filter((p) => !p.field || valueAt(stored.draft, p.field) === p.original);
     return {
       shown: [...sdi, ...serverProblems, ...own] as FieldProblems,
-      hidden: new Set(all.filter((p) => !revealed(p.field)).map((p) => p.field)).size,
+      hidden: new Set(all.filter((p) => !(revealed(p.field) && current(p.field))).map((p) => p.field)).size,
     };
-  }, [checked, sdiProblems, serverProblems, stored, revealAll, touched]);
+  }, [checked, debounced, sdiProblems, serverProblems, stored, revealAll, touched]);
 
   // After a Send stopped by problems: once they are on the screen, the first one is focused.
   useEffect(() => {
