@@ -209,6 +209,8 @@ describe('the composer for public administrations, in Chromium', () => {
       const instalments = page.getByTestId('compose-instalment');
       const badIban = `${IBAN.slice(0, 2)}61${IBAN.slice(4)}`;
       await instalments.nth(0).getByLabel('IBAN', { exact: true }).fill(badIban);
+      // Said once the field is left.
+      await page.keyboard.press('Tab');
       const ibanProblem = page.locator(`[data-testid="compose-field-problem"][data-field="${IBAN_ELEMENT}"]`);
       await ibanProblem.first().waitFor({ timeout: STEP_MS });
       expect(await ibanProblem.count()).toBe(1);

@@ -16,7 +16,10 @@ import {
   draftFieldOf,
   draftFromInvoice,
   emptyDraft,
+  inSeries,
   nextDocumentNumber,
+  nextInSeries,
+  seriesFor,
   type DraftLanguage,
   type DraftProblem,
   type InvoiceDraft,
@@ -30,7 +33,6 @@ import {
   ApiError,
   getSent,
   listCompanies,
-  listSent,
   listUpdates,
   messageOf,
   problemOf,
@@ -51,14 +53,17 @@ import {
   rememberSupplier,
   removeDraft,
   saveDraft,
+  seriesOf,
   supplierOf,
   type SdiError,
   type StoredDraft,
 } from './draft-store.ts';
 import { CorrectionLink } from './correction-link.tsx';
 import { DraftForm } from './draft-form.tsx';
-import { problemColor, type FieldProblems, type ShownProblem } from './field-problems.tsx';
+import { isUnder, problemColor, type FieldProblems, type ShownProblem } from './field-problems.tsx';
+import type { NumberUse } from './form-parts.tsx';
 import { isPlaced } from './placement.ts';
+import { findNumberUse, numbersOfYear } from './sent-numbers.ts';
 import { TotalsBlock } from './totals-block.tsx';
 
 type Signature = 'None' | 'Apply' | 'Auto';
@@ -74,11 +79,38 @@ function withHint(description: string, hint: string | null | undefined): string 
   return /[.!?:]$/.test(description) ? `${description} ${hint}` : `${description}. ${hint}`;
 }
 
-/** Takes the user to the first input marked in error, in the order of the form. */
+/** Takes the user to the first input marked in error, in the order of the form; else to the first problem listed. */
 function focusFirstProblem() {
   const input = document.querySelector<HTMLElement>('[data-testid="compose-form"] [aria-invalid="true"]');
-  input?.scrollIntoView({ block: 'center' });
-  input?.focus({ preventScroll: true });
+  if (input) {
+    input.scrollIntoView({ block: 'center' });
+    input.focus({ preventScroll: true });
+    return;
+  }
+  document.querySelector('[data-testid="compose-field-problem"]')?.scrollIntoView({ block: 'center' });
+}
+
+/** The form controls whose leaving checks their field (buttons are not fields). */
+const isField = (target: EventTarget) =>
+  target instanceof HTMLElement && target.matches('input, textarea, select');
+
+/**
+ * The draft fields that differ between two drafts, in the draft's notation (`customer.address.postcode`,
+ * `lines[1].unitPrice`): a row added or removed counts as all of its fields.
+ */
+function changedFields(before: unknown, after: unknown, path = ''): string[] {
+  if (before === after) return [];
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object';
+  if (!isObject(before) || !isObject(after)) return path === '' ? [] : [path];
+  if (Array.isArray(before) || Array.isArray(after)) {
+    const a = Array.isArray(before) ? before : [];
+    const b = Array.isArray(after) ? after : [];
+    return Array.from({ length: Math.max(a.length, b.length) }, (_, i) =>
+      changedFields(a[i], b[i], `${path}[${i}]`),
+    ).flat();
+  }
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].flatMap((key) => changedFields(before[key], after[key], path ? `${path}.${key}` : key));
 }
 const MODES: OpenMode[] = ['correct', 'creditNote', 'duplicate', 'open'];
 /** Days SDI allows the same number and date after a discard (sdi-rules.md §(c) "Common start", point 2). */
@@ -210,6 +242,39 @@ export default function ComposeScreen() {
       return next;
     });
   }, []);
+  const [suggestedFromSeries, setSuggestedFromSeries] = useState(false);
+  const [numberUsed, setNumberUsed] = useState<NumberUse | null>(null);
+  // A new form says nothing until a field is left (its problems) or Send is pressed (all of them).
+  const [revealAll, setRevealAll] = useState(false);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [focusPending, setFocusPending] = useState(false);
+  const draftRef = useRef<InvoiceDraft | null>(null);
+  draftRef.current = stored?.draft ?? null;
+  const focusedDraft = useRef<InvoiceDraft | null>(null);
+  // A field left by pressing a button (Add a line) shows its problems once the click is done: a message appearing
+  // above the button between mousedown and mouseup would move it away from the pointer and lose the click.
+  const pointerDown = useRef(false);
+  const leftWhileDown = useRef<string[]>([]);
+  const touch = useCallback((fields: string[]) => {
+    if (fields.length > 0) setTouched((current) => new Set([...current, ...fields]));
+  }, []);
+  useEffect(() => {
+    const down = () => (pointerDown.current = true);
+    const up = () => {
+      pointerDown.current = false;
+      const left = leftWhileDown.current;
+      leftWhileDown.current = [];
+      if (left.length > 0) setTimeout(() => touch(left), 0);
+    };
+    window.addEventListener('pointerdown', down, true);
+    window.addEventListener('pointerup', up, true);
+    return () => {
+      window.removeEventListener('pointerdown', down, true);
+      window.removeEventListener('pointerup', up, true);
+    };
+  }, [touch]);
+  /** The last number proposed: replaced by the next proposal while the user has not typed another. */
+  const proposedNumber = useRef('');
 
   useReady(stored !== null || openError !== null);
 
@@ -229,6 +294,10 @@ export default function ComposeScreen() {
     setDirty(false);
     setServerProblems([]);
     setSendError(null);
+    setTouched(new Set());
+    proposedNumber.current = '';
+    // A draft resumed or opened from an invoice was already worked on: its problems show at once.
+    setRevealAll(resumeId !== '' || from !== '');
     const existing = listDrafts(profile);
     setDrafts(existing);
     const sendId = /^sent\/(\d+)$/.exec(from)?.[1];
@@ -333,30 +402,39 @@ export default function ComposeScreen() {
     setDrafts(listDrafts(profile));
   }, [debounced, profile, dirty]);
 
-  // The next number of the supplier's series for the document's year, from its sent invoices.
+  // The next number for the document's year: of the type's series when the company has one (Companies), else
+  // after the highest number of the year whatever its series. Written into the draft while the number is blank
+  // or still the one proposed before (the type or the year changed).
   const companyId = stored?.companyId ?? null;
   const year = stored?.draft.document.date.slice(0, 4) ?? '';
-  const fromSent = stored?.source !== null && stored?.source?.mode !== 'duplicate';
+  const documentType = stored?.draft.document.type ?? 'TD01';
+  const autoNumber = stored?.source?.mode !== 'correct' && stored?.source?.mode !== 'open';
   useEffect(() => {
-    setSuggested(null);
-    if (companyId === null || !/^\d{4}$/.test(year)) return;
+    // The previous suggestion stays until the next is known: the field's description does not blink.
+    if (companyId === null || profile === null || !/^\d{4}$/.test(year)) {
+      setSuggested(null);
+      return;
+    }
     let cancelled = false;
-    void listSent(gateway, { company_id: companyId, page_size: 200 })
-      .then(({ items }) => {
-        const numbers = items.flatMap((s) =>
-          (s.documents ?? [])
-            .filter((d) => d.date?.startsWith(year) && s.latest_state !== 'Scartato')
-            .map((d) => d.number ?? ''),
-        );
-        const next = nextDocumentNumber(numbers, { year });
+    const template = seriesFor(seriesOf(profile, companyId), documentType);
+    const next = template
+      ? numbersOfYear(gateway, companyId, year, (n) => inSeries(n, template, year)).then((numbers) =>
+          nextInSeries(numbers, template, year),
+        )
+      : numbersOfYear(gateway, companyId, year).then((numbers) => nextDocumentNumber(numbers, { year }));
+    void next
+      .then((number) => {
         if (cancelled) return;
-        setSuggested(next);
-        if (!fromSent)
+        setSuggested(number);
+        setSuggestedFromSeries(template !== '');
+        const before = proposedNumber.current;
+        proposedNumber.current = number;
+        if (autoNumber)
           setStored((current) =>
-            current && current.draft.document.number === ''
+            current && (current.draft.document.number === '' || current.draft.document.number === before)
               ? {
                   ...current,
-                  draft: { ...current.draft, document: { ...current.draft.document, number: next } },
+                  draft: { ...current.draft, document: { ...current.draft.document, number } },
                 }
               : current,
           );
@@ -365,7 +443,7 @@ export default function ComposeScreen() {
     return () => {
       cancelled = true;
     };
-  }, [gateway, companyId, year, fromSent]);
+  }, [gateway, profile, companyId, year, documentType, autoNumber]);
 
   // The checks run on the debounced draft: typing stays fluid, problems follow within half a second.
   const checked = useMemo(() => {
@@ -378,6 +456,32 @@ export default function ComposeScreen() {
     };
   }, [debounced, lang]);
 
+  // The number already used by the same supplier, type and year (SDI's 00404), asked once the typing settles.
+  const numberDraft = debounced?.draft ?? null;
+  const numberKey = numberDraft
+    ? [
+        numberDraft.document.number,
+        numberDraft.document.type,
+        numberDraft.document.date.slice(0, 4),
+        numberDraft.supplier.vat.country,
+        numberDraft.supplier.vat.code,
+      ].join('|')
+    : '';
+  const numberDraftRef = useRef(numberDraft);
+  numberDraftRef.current = numberDraft;
+  useEffect(() => {
+    setNumberUsed(null);
+    const draft = numberDraftRef.current;
+    if (!draft) return;
+    let cancelled = false;
+    void findNumberUse(gateway, draft)
+      .then((use) => !cancelled && setNumberUsed(use))
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [gateway, numberKey]);
+
   const sdiProblems = useMemo(
     () =>
       stored?.source?.mode === 'correct' && stored.source.sdiErrors.length > 0
@@ -387,11 +491,21 @@ export default function ComposeScreen() {
     [stored?.id, stored?.source, lang],
   );
 
-  const shown: FieldProblems = useMemo(() => {
-    if (!stored) return [];
+  // The draft's own problems show at the fields the user has left (or all of them once Send was pressed); SDI's
+  // and the server's always.
+  const { shown, hidden } = useMemo(() => {
+    if (!stored) return { shown: [] as FieldProblems, hidden: 0 };
+    const revealed = (field: string) =>
+      revealAll || (field !== '' && [...touched].some((t) => isUnder(field, t) || isUnder(t, field)));
+    // The checks lag the typing by the debounce: a field whose value changed since is not judged on its old one
+    // (leaving a CAP just typed never flashes "Indica il CAP"); its problem shows once the checks catch up.
+    const checkedDraft = debounced?.draft;
+    const current = (field: string) =>
+      field === '' || !checkedDraft || valueAt(checkedDraft, field) === valueAt(stored.draft, field);
     // A field whose text is not understood holds nothing: the checks' problems there are about that nothing.
-    const own = (checked?.problems ?? [])
-      .filter((p) => !Object.hasOwn(typed, p.field))
+    const all = (checked?.problems ?? []).filter((p) => !Object.hasOwn(typed, p.field));
+    const own = all
+      .filter((p) => revealed(p.field) && current(p.field))
       .map((p: DraftProblem): ShownProblem => ({
         field: p.field,
         element: p.element,
@@ -413,8 +527,18 @@ export default function ComposeScreen() {
         choices: p.choices,
       }));
     const sdi = sdiProblems.filter((p) => !p.field || valueAt(stored.draft, p.field) === p.original);
-    return [...unread, ...sdi, ...serverProblems, ...own];
-  }, [checked, sdiProblems, serverProblems, stored, typed]);
+    return {
+      shown: [...unread, ...sdi, ...serverProblems, ...own] as FieldProblems,
+      hidden: new Set(all.filter((p) => !(revealed(p.field) && current(p.field))).map((p) => p.field)).size,
+    };
+  }, [checked, debounced, sdiProblems, serverProblems, stored, revealAll, touched, typed]);
+
+  // After a Send stopped by problems: once they are on the screen, the first one is focused.
+  useEffect(() => {
+    if (!focusPending || debounced !== stored) return;
+    setFocusPending(false);
+    requestAnimationFrame(focusFirstProblem);
+  }, [focusPending, debounced, stored]);
 
   if (openError) return <Alert color="red">{t('compose.sourceFailed', { message: openError })}</Alert>;
   if (!stored || !profile) return <Text>{t('compose.loadingSource')}</Text>;
@@ -442,11 +566,27 @@ export default function ComposeScreen() {
       focusFirstProblem();
       return;
     }
+    // Send checks every field: every problem shows, and an error stops the sending at the first one.
+    setRevealAll(true);
+    const errors = checkDraft(stored.draft, { lang }).filter((p) => p.severity === 'error');
+    if (errors.length > 0) {
+      setSendError(t('compose.sendBlocked', { count: errors.length }));
+      setFocusPending(true);
+      return;
+    }
     sendingRef.current = true;
     setSending(true);
     setSendError(null);
     setServerProblems([]);
     try {
+      // Asked again now, not trusted from a minute ago: SDI would discard a number already used (00404).
+      const used = await findNumberUse(gateway, stored.draft).catch(() => null);
+      if (used) {
+        setNumberUsed(used);
+        setSendError(t('compose.sendBlocked', { count: 1 }));
+        setFocusPending(true);
+        return;
+      }
       const composed = composeInvoice(stored.draft);
       const xml = invoiceToXml(composed.json);
       const hash = hashOf(xml);
@@ -497,7 +637,12 @@ export default function ComposeScreen() {
     setDirty(false);
     setSavedAt(null);
     if (from || resumeId) navigate('/compose');
-    else setStored(freshDraft());
+    else {
+      setStored(freshDraft());
+      setTouched(new Set());
+      setRevealAll(false);
+      proposedNumber.current = '';
+    }
   };
 
   const reuseUntil = stored.source?.discardedAt
@@ -583,16 +728,33 @@ export default function ComposeScreen() {
       )}
 
       <TypedProblemsContext.Provider value={reportTyped}>
-        <DraftForm
-          draft={draft}
-          change={change}
-          problems={shown}
-          companies={companies}
-          companyId={stored.companyId}
-          onCompany={chooseCompany}
-          profile={profile}
-          suggestedNumber={suggested}
-        />
+        {/* Leaving a field checks what it changed since it was entered (changedFields): its problems show. */}
+        <div
+          onFocus={(event) => {
+            if (isField(event.target)) focusedDraft.current = draftRef.current;
+          }}
+          onBlur={(event) => {
+            const before = focusedDraft.current;
+            if (!isField(event.target) || !before || !draftRef.current) return;
+            const left = changedFields(before, draftRef.current);
+            focusedDraft.current = null;
+            if (pointerDown.current) leftWhileDown.current.push(...left);
+            else touch(left);
+          }}
+        >
+          <DraftForm
+            draft={draft}
+            change={change}
+            problems={shown}
+            companies={companies}
+            companyId={stored.companyId}
+            onCompany={chooseCompany}
+            profile={profile}
+            suggestedNumber={suggested}
+            suggestedFromSeries={suggestedFromSeries}
+            numberUsed={numberUsed && numberUsed.number === draft.document.number.trim() ? numberUsed : null}
+          />
+        </div>
       </TypedProblemsContext.Provider>
 
       <TotalsBlock draft={debounced?.draft ?? draft} />
@@ -601,7 +763,11 @@ export default function ComposeScreen() {
         <Title order={3} fz="md" mb="xs">
           {t('compose.problems')}
         </Title>
-        {shown.length === 0 ? (
+        {shown.length === 0 && hidden > 0 ? (
+          <Text size="sm" c="dimmed" data-testid="compose-problems-hidden" data-count={hidden}>
+            {t('compose.problemsHidden')}
+          </Text>
+        ) : shown.length === 0 ? (
           <Text size="sm" style={STATUS_TEXT.teal.label} data-testid="compose-problems-none">
             {t('compose.problemsNone')}
           </Text>
@@ -616,6 +782,11 @@ export default function ComposeScreen() {
                   {t('compose.problemsGoTo')}
                 </Button>
               </Group>
+            )}
+            {hidden > 0 && (
+              <Text size="sm" c="dimmed" data-testid="compose-problems-hidden" data-count={hidden}>
+                {t('compose.problemsHidden')}
+              </Text>
             )}
             {unplaced.length > 0 && (
               <List size="sm" mt={atFields > 0 ? 'xs' : 0}>

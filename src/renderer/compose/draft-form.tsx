@@ -4,6 +4,7 @@
  */
 import {
   ActionIcon,
+  Anchor,
   Autocomplete,
   Button,
   FileInput,
@@ -23,18 +24,21 @@ import {
   lineNumbersText,
   parseLineNumbers,
   removeDeliveryNote,
+  setRegime,
   type DraftAddress,
   type DraftCustomer,
   type DraftParty,
   type InvoiceDraft,
 } from '../../shared/fatturapa/compose/index.ts';
-import { DOCUMENT_TYPES } from '../../shared/fatturapa/code-labels.ts';
+import { codeLabel, DOCUMENT_TYPES } from '../../shared/fatturapa/code-labels.ts';
 import { FISCAL_REGIMES } from '../../shared/fatturapa/reading/code-labels.ts';
 import { toBase64 } from '../../shared/gateway/api-fetch.ts';
 import { DateField } from '../inputs/date-field.tsx';
 import { knownCustomers } from './draft-store.ts';
-import { errorAt, hasProblem, RowProblems, type FieldProblems } from './field-problems.tsx';
-import { codeOptions, Field, RemoveButton, Section, type FormProps } from './form-parts.tsx';
+import { formatDate } from '../format.ts';
+import { href, sentAddress } from '../routes.ts';
+import { errorAt, hasProblem, problemColor, RowProblems, type FieldProblems } from './field-problems.tsx';
+import { codeOptions, Field, RemoveButton, Section, type FormProps, type NumberUse } from './form-parts.tsx';
 import { LinesFields } from './lines-fields.tsx';
 import { PaymentFields } from './payment-fields.tsx';
 import {
@@ -199,9 +203,19 @@ function SupplierFields({ draft, change, problems, companies, companyId, onCompa
         allowDeselect={false}
         searchable
         value={s.regime}
-        onChange={(v) => change((d) => (d.supplier.regime = v ?? 'RF01'))}
+        // The flat-rate and minimum schemes move the lines to N2.2 with their wording (edits.ts setRegime).
+        onChange={(v) => change((d) => setRegime(d, v ?? 'RF01'))}
         data={codeOptions(FISCAL_REGIMES, i18n.language)}
         error={errorAt(problems, 'supplier.regime')}
+        description={
+          s.regime === 'RF19'
+            ? t('compose.regimeNote')
+            : s.regime === 'RF02'
+              ? t('compose.regimeNoteMinimum')
+              : undefined
+        }
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        data-testid="compose-regime"
       />
       <AddressFields
         address={s.address}
@@ -393,7 +407,42 @@ function CustomerFields({ draft, change, problems, companies, profile }: Props) 
   );
 }
 
-function DocumentFields({ draft, change, problems, suggestedNumber }: Props) {
+/** A document type's name inside a sentence: "la fattura", "the credit note", German nouns keep their capital. */
+function typeName(type: string, language: string): string {
+  const label = codeLabel(DOCUMENT_TYPES, type, language).replace(/^\S+ · /, '');
+  return language === 'de' ? label : label.toLowerCase();
+}
+
+/** The sent invoice that already has the number, with a link to it: SDI would discard this one as 00404. */
+function NumberUsed({ use }: { use: NumberUse }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <span
+      data-testid="compose-number-used"
+      data-send-id={use.sendId}
+      style={{ display: 'block', color: problemColor('error') }}
+    >
+      {t('compose.numberUsed', {
+        number: use.number,
+        type: typeName(use.type, i18n.language),
+        date: formatDate(use.date, i18n.language),
+        customer: use.customer ? ` (${use.customer})` : '',
+      })}{' '}
+      <Anchor href={href(sentAddress(use.sendId))} size="sm" inherit>
+        {t('compose.numberUsedOpen')}
+      </Anchor>
+    </span>
+  );
+}
+
+function DocumentFields({
+  draft,
+  change,
+  problems,
+  suggestedNumber,
+  suggestedFromSeries,
+  numberUsed,
+}: Props) {
   const { t, i18n } = useTranslation();
   const doc = draft.document;
   const linked = linkedIndex(draft);
@@ -448,9 +497,23 @@ function DocumentFields({ draft, change, problems, suggestedNumber }: Props) {
           value={doc.number}
           onChange={(v) => change((d) => (d.document.number = v))}
           description={
-            suggestedNumber ? t('compose.numberSuggested', { number: suggestedNumber }) : undefined
+            suggestedNumber
+              ? t(suggestedFromSeries ? 'compose.numberSeries' : 'compose.numberSuggested', {
+                  number: suggestedNumber,
+                })
+              : undefined
           }
-          error={errorAt(problems, 'document.number')}
+          error={
+            numberUsed ? (
+              <>
+                {errorAt(problems, 'document.number')}
+                <NumberUsed use={numberUsed} />
+              </>
+            ) : (
+              errorAt(problems, 'document.number')
+            )
+          }
+          data-testid="compose-number"
         />
         <Field
           label={t('compose.currency')}

@@ -100,3 +100,16 @@ export function resendLinks(
   const correctedBy = Object.entries(links).find(([, discarded]) => discarded === sendId)?.[0];
   return { corrects: links[String(sendId)] ?? null, correctedBy: correctedBy ? Number(correctedBy) : null };
 }
+
+/**
+ * A company's numbering series, `document type → its first number` (`TD01 → FT/2026/0001`): kept on this machine
+ * per profile, beside the supplier's data, since the API's Company has no place for them.
+ */
+export function seriesOf(profile: string, companyId: number): Record<string, string> {
+  return read<Record<string, string>>(`${prefix(profile)}.series.${companyId}`, {});
+}
+
+export function rememberSeries(profile: string, companyId: number, series: Record<string, string>): void {
+  const kept = Object.fromEntries(Object.entries(series).filter(([, template]) => template.trim() !== ''));
+  write(`${prefix(profile)}.series.${companyId}`, kept);
+}

@@ -90,11 +90,21 @@ export function RowProblems({
     const first = /^[A-Za-z]+/.exec(rest)?.[0] ?? '';
     return labels[first];
   };
+  // A sentence that names its field already ("Indica la descrizione.") needs no column name before it.
+  const named = (text: string, label: string | undefined) =>
+    label !== undefined &&
+    text.toLowerCase().includes(
+      label
+        .replace(/\s*[%(].*$/, '')
+        .trim()
+        .toLowerCase(),
+    );
   return (
     <div style={{ fontSize: 'var(--mantine-font-size-sm)', marginTop: 4 }}>
-      {here.map((p, i) => (
-        <Message key={i} problem={p} label={labelOf(p.field)} />
-      ))}
+      {here.map((p, i) => {
+        const label = labelOf(p.field);
+        return <Message key={i} problem={p} label={named(p.text, label) ? undefined : label} />;
+      })}
     </div>
   );
 }

@@ -18,6 +18,19 @@ export interface FormProps {
   onCompany: (id: number | null) => void;
   profile: string;
   suggestedNumber: string | null;
+  /** The suggestion is the next of the document type's numbering series (set in Companies). */
+  suggestedFromSeries?: boolean;
+  /** A sent invoice of the same supplier, type and year that already has the draft's number (SDI 00404). */
+  numberUsed?: NumberUse | null;
+}
+
+export interface NumberUse {
+  sendId: number;
+  number: string;
+  /** TipoDocumento of the invoice that has it. */
+  type: string;
+  date: string;
+  customer: string;
 }
 
 /** The rates offered first; a file opened with another keeps it as an extra option. */
@@ -71,6 +84,7 @@ export function Field({
   inputWrapperOrder?: ('label' | 'input' | 'description' | 'error')[];
   classNames?: { label?: string };
   inputMode?: 'decimal' | 'numeric' | 'text';
+  'data-testid'?: string;
 }) {
   return (
     <TextInput

@@ -11,6 +11,8 @@ import { useTranslation } from 'react-i18next';
 import {
   computeTotals,
   emptyLine,
+  regimeNature,
+  setNature,
   type DraftAdjustment,
   type DraftLine,
 } from '../../shared/fatturapa/compose/index.ts';
@@ -65,6 +67,8 @@ export function LinesFields({ draft, change, problems }: FormProps) {
             change((d) => {
               const line = emptyLine();
               line.withholding = d.withholdings.length > 0 && d.lines.some((l) => l.withholding);
+              const nature = regimeNature(d.supplier.regime);
+              if (nature !== null) setNature(line, nature, d.supplier.regime);
               d.lines.push(line);
             })
           }
@@ -182,12 +186,16 @@ function LineRow({
           allowDeselect={false}
           value={rateValue}
           onChange={(v) =>
-            set((l) => {
+            change((d) => {
+              const l = d.lines[index]!;
               l.vatRate = v ?? '22.00';
               if (v !== '0.00') {
                 l.nature = '';
                 l.legalReference = '';
               }
+              // A scheme without VAT (RF19, RF02) knows the Natura of a line without VAT.
+              const nature = regimeNature(d.supplier.regime);
+              if (v === '0.00' && l.nature === '' && nature !== null) setNature(l, nature, d.supplier.regime);
             })
           }
           data={[...new Set([...VAT_RATES, rateValue])].map((rate) => ({
@@ -231,7 +239,8 @@ function LineRow({
                 w={300}
                 searchable
                 value={line.nature || null}
-                onChange={(v) => set((l) => (l.nature = v ?? ''))}
+                // The Natura proposes its standard wording (legal-wording.ts) unless one was written.
+                onChange={(v) => change((d) => setNature(d.lines[index]!, v ?? '', d.supplier.regime))}
                 data={codeOptions(NATURES, i18n.language, NATURE_CODES)}
                 error={hasProblem(problems, `${p}.nature`)}
               />

@@ -8,8 +8,7 @@ export const composeEn = {
   titleCorrect: 'Correct and resend',
   titleCreditNote: 'Credit note',
   titleDuplicate: 'Copy of an invoice',
-  intro:
-    'Type what only you know; totals, VAT summary and stamp duty are computed. Every problem SDI would find is shown at its field while you type.',
+  intro: 'Type what only you know; totals, VAT summary and stamp duty are computed.',
   loadingSource: 'Opening the invoice…',
   sourceFailed: 'The invoice could not be opened: {{message}}',
   drafts: 'Open drafts',
@@ -117,10 +116,23 @@ export const composeEn = {
   stampAuto: 'As the rule says',
   stampYes: 'Always',
   stampNo: 'Never',
-  stampDue: 'Due: {{amount}} without VAT, over 77.47 EUR; 2.00 EUR is charged.',
-  stampDueDeclined: 'Due ({{amount}} without VAT, over 77.47 EUR), but you chose not to charge it.',
-  stampNotDue: 'Not due: the amounts without VAT do not exceed 77.47 EUR.',
-  stampNotDueCharged: 'Not due by the rule ({{amount}} without VAT); charged because you chose so.',
+  stampDue: 'Stamp duty due: {{amount}} without VAT subject to it, over €77.47; €2.00 is charged.',
+  stampDueDeclined:
+    'Stamp duty due ({{amount}} without VAT subject to it, over €77.47), but you chose not to charge it.',
+  stampWhyUnder:
+    'Stamp duty not due: the amounts without VAT subject to it ({{amount}}) do not exceed €77.47.',
+  stampWhyReverseCharge:
+    'Stamp duty not due: reverse-charge operations (N6) are subject to VAT, which the customer pays.',
+  stampWhyExport:
+    'Stamp duty not due: exports, intra-EU supplies and supplies to San Marino (N3.1–N3.3) are exempt from it.',
+  stampWhyVatElsewhere: 'Stamp duty not due: the VAT on these operations is paid in another EU state (N7).',
+  stampWhyAllTaxed: 'Stamp duty not due: every amount carries VAT.',
+  stampWhyNatureMissing: 'Stamp duty: choose the nature of the lines without VAT to know whether it is due.',
+  stampChargedAnyway: 'Charged anyway, as you chose.',
+  stampLeftOut: 'Not counted: {{list}}.',
+  stampLeftOutReverseCharge: '{{amount}} in reverse charge',
+  stampLeftOutExport: '{{amount}} of exports and intra-EU supplies',
+  stampLeftOutVatElsewhere: '{{amount}} with VAT paid in another EU state',
   payment: 'Payment',
   paymentConditions: 'Payment conditions',
   paymentNet: 'Net to pay: {{amount}}',
@@ -154,6 +166,22 @@ export const composeEn = {
   totalWithholding: 'Withholding',
   totalSplit: 'VAT paid by the PA (split payment)',
   totalNet: 'Net to pay',
+  seriesTitle: 'Numbering series',
+  seriesHint:
+    'Write the first number of each series (e.g. FT/2026/0001): new invoices get the next number after the last one sent in their series; the year follows the document’s.',
+  seriesSame: 'As invoices',
+  seriesNoDigits: 'A series needs digits to count with, e.g. NC/2026/0001.',
+  seriesNextYear: 'In {{year}}: {{number}}',
+  numberSeries: 'Next in the series after your last one sent: {{number}}',
+  numberUsed:
+    'Number {{number}} is already used by the {{type}} of {{date}}{{customer}}: SDI would discard this one (00404).',
+  numberUsedOpen: 'Open it',
+  regimeNote:
+    'Flat-rate scheme: lines are without VAT (N2.2) with the legal wording, and no withholding tax applies.',
+  regimeNoteMinimum: 'Minimum taxpayers’ scheme: lines are without VAT (N2.2) with the legal wording.',
+  problemsHidden: 'Each field is checked when you leave it, and “Send to SDI” checks them all.',
+  sendBlocked_one: 'Not sent: 1 problem to fix first; it is selected above.',
+  sendBlocked_other: 'Not sent: {{count}} problems to fix first; the first one is selected above.',
   problems: 'Problems to fix before sending',
   problemsNone: 'No problems found.',
   problemsGoTo: 'Go to the first',
@@ -192,8 +220,7 @@ export const composeIt: ComposeMessages = {
   titleCorrect: 'Correggi e rinvia',
   titleCreditNote: 'Nota di credito',
   titleDuplicate: 'Copia di una fattura',
-  intro:
-    'Scrivi solo ciò che sai tu; totali, riepilogo IVA e bollo sono calcolati. Ogni problema che SDI troverebbe appare al suo campo mentre scrivi.',
+  intro: 'Scrivi solo ciò che sai tu; totali, riepilogo IVA e bollo sono calcolati.',
   loadingSource: 'Apertura della fattura…',
   sourceFailed: 'Impossibile aprire la fattura: {{message}}',
   drafts: 'Bozze aperte',
@@ -301,10 +328,25 @@ export const composeIt: ComposeMessages = {
   stampAuto: 'Secondo la regola',
   stampYes: 'Sempre',
   stampNo: 'Mai',
-  stampDue: 'Dovuta: {{amount}} senza IVA, oltre 77,47 EUR; si addebitano 2,00 EUR.',
-  stampDueDeclined: 'Dovuta ({{amount}} senza IVA, oltre 77,47 EUR), ma hai scelto di non addebitarla.',
-  stampNotDue: 'Non dovuta: gli importi senza IVA non superano 77,47 EUR.',
-  stampNotDueCharged: 'Non dovuta per la regola ({{amount}} senza IVA); addebitata perché l’hai scelto.',
+  stampDue:
+    'Imposta di bollo dovuta: {{amount}} senza IVA soggetti a bollo, oltre 77,47 €; si addebitano 2,00 €.',
+  stampDueDeclined:
+    'Imposta di bollo dovuta ({{amount}} senza IVA soggetti a bollo, oltre 77,47 €), ma hai scelto di non addebitarla.',
+  stampWhyUnder:
+    'Imposta di bollo non dovuta: gli importi senza IVA soggetti a bollo ({{amount}}) non superano 77,47 €.',
+  stampWhyReverseCharge:
+    'Imposta di bollo non dovuta: le operazioni in inversione contabile (N6) sono soggette a IVA, che versa il cliente.',
+  stampWhyExport:
+    'Imposta di bollo non dovuta: esportazioni, cessioni intracomunitarie e verso San Marino (N3.1–N3.3) ne sono esenti.',
+  stampWhyVatElsewhere:
+    'Imposta di bollo non dovuta: l’IVA di queste operazioni è assolta in un altro Stato UE (N7).',
+  stampWhyAllTaxed: 'Imposta di bollo non dovuta: tutti gli importi sono soggetti a IVA.',
+  stampWhyNatureMissing: 'Imposta di bollo: scegli la natura delle righe senza IVA per sapere se è dovuta.',
+  stampChargedAnyway: 'Addebitata comunque, come hai scelto.',
+  stampLeftOut: 'Non contano: {{list}}.',
+  stampLeftOutReverseCharge: '{{amount}} in inversione contabile',
+  stampLeftOutExport: '{{amount}} di esportazioni e cessioni intracomunitarie',
+  stampLeftOutVatElsewhere: '{{amount}} con IVA assolta in altro Stato UE',
   payment: 'Pagamento',
   paymentConditions: 'Condizioni di pagamento',
   paymentNet: 'Netto a pagare: {{amount}}',
@@ -338,6 +380,23 @@ export const composeIt: ComposeMessages = {
   totalWithholding: 'Ritenuta',
   totalSplit: 'IVA versata dalla PA (split payment)',
   totalNet: 'Netto a pagare',
+  seriesTitle: 'Numerazione (sezionali)',
+  seriesHint:
+    'Scrivi il primo numero di ogni serie (es. FT/2026/0001): le nuove fatture ricevono il numero dopo l’ultimo inviato della loro serie; l’anno segue quello del documento.',
+  seriesSame: 'Come le fatture',
+  seriesNoDigits: 'Una serie ha bisogno di cifre da contare, es. NC/2026/0001.',
+  seriesNextYear: 'Nel {{year}}: {{number}}',
+  numberSeries: 'Il prossimo della serie dopo l’ultimo inviato: {{number}}',
+  numberUsed:
+    'Il numero {{number}} è già usato dalla {{type}} del {{date}}{{customer}}: SDI scarterebbe questa (00404).',
+  numberUsedOpen: 'Aprila',
+  regimeNote:
+    'Regime forfettario: le righe sono senza IVA (N2.2) con la dicitura di legge, e non si applica la ritenuta d’acconto.',
+  regimeNoteMinimum: 'Regime dei minimi: le righe sono senza IVA (N2.2) con la dicitura di legge.',
+  problemsHidden: 'Ogni campo si controlla quando lo lasci, e «Invia a SDI» li controlla tutti.',
+  sendBlocked_one: 'Non inviata: prima c’è 1 problema da correggere; è selezionato qui sopra.',
+  sendBlocked_other:
+    'Non inviata: prima ci sono {{count}} problemi da correggere; il primo è selezionato qui sopra.',
   problems: 'Problemi da correggere prima dell’invio',
   problemsNone: 'Nessun problema trovato.',
   problemsGoTo: 'Vai al primo',
@@ -375,8 +434,7 @@ export const composeDe: ComposeMessages = {
   titleCorrect: 'Korrigieren und erneut senden',
   titleCreditNote: 'Gutschrift',
   titleDuplicate: 'Kopie einer Rechnung',
-  intro:
-    'Geben Sie nur ein, was nur Sie wissen; Summen, MwSt.-Übersicht und Stempelsteuer werden berechnet. Jedes Problem, das SDI finden würde, erscheint beim Tippen an seinem Feld.',
+  intro: 'Geben Sie nur ein, was nur Sie wissen; Summen, MwSt.-Übersicht und Stempelsteuer werden berechnet.',
   loadingSource: 'Rechnung wird geöffnet…',
   sourceFailed: 'Die Rechnung konnte nicht geöffnet werden: {{message}}',
   drafts: 'Offene Entwürfe',
@@ -484,12 +542,26 @@ export const composeDe: ComposeMessages = {
   stampAuto: 'Nach der Regel',
   stampYes: 'Immer',
   stampNo: 'Nie',
-  stampDue: 'Fällig: {{amount}} ohne MwSt., über 77,47 EUR; 2,00 EUR werden berechnet.',
+  stampDue:
+    'Stempelsteuer fällig: {{amount}} ohne MwSt., die ihr unterliegen, über 77,47 €; 2,00 € werden berechnet.',
   stampDueDeclined:
-    'Fällig ({{amount}} ohne MwSt., über 77,47 EUR), aber Sie haben sich entschieden, sie nicht zu berechnen.',
-  stampNotDue: 'Nicht fällig: die Beträge ohne MwSt. übersteigen 77,47 EUR nicht.',
-  stampNotDueCharged:
-    'Nach der Regel nicht fällig ({{amount}} ohne MwSt.); berechnet, weil Sie es so gewählt haben.',
+    'Stempelsteuer fällig ({{amount}} ohne MwSt., die ihr unterliegen, über 77,47 €), aber Sie haben sich entschieden, sie nicht zu berechnen.',
+  stampWhyUnder:
+    'Stempelsteuer nicht fällig: die Beträge ohne MwSt., die ihr unterliegen ({{amount}}), übersteigen 77,47 € nicht.',
+  stampWhyReverseCharge:
+    'Stempelsteuer nicht fällig: Umsätze mit Umkehrung der Steuerschuld (N6) unterliegen der MwSt., die der Kunde abführt.',
+  stampWhyExport:
+    'Stempelsteuer nicht fällig: Ausfuhren, innergemeinschaftliche Lieferungen und Lieferungen nach San Marino (N3.1–N3.3) sind davon befreit.',
+  stampWhyVatElsewhere:
+    'Stempelsteuer nicht fällig: die MwSt. dieser Umsätze wird in einem anderen EU-Staat entrichtet (N7).',
+  stampWhyAllTaxed: 'Stempelsteuer nicht fällig: alle Beträge unterliegen der MwSt.',
+  stampWhyNatureMissing:
+    'Stempelsteuer: bitte die Natura der Positionen ohne MwSt. wählen, um zu erfahren, ob sie fällig ist.',
+  stampChargedAnyway: 'Trotzdem berechnet, wie Sie es gewählt haben.',
+  stampLeftOut: 'Nicht gezählt: {{list}}.',
+  stampLeftOutReverseCharge: '{{amount}} mit Umkehrung der Steuerschuld',
+  stampLeftOutExport: '{{amount}} Ausfuhren und innergemeinschaftliche Lieferungen',
+  stampLeftOutVatElsewhere: '{{amount}} mit MwSt. in einem anderen EU-Staat',
   payment: 'Zahlung',
   paymentConditions: 'Zahlungsbedingungen',
   paymentNet: 'Zahlbetrag: {{amount}}',
@@ -523,6 +595,24 @@ export const composeDe: ComposeMessages = {
   totalWithholding: 'Quellensteuer',
   totalSplit: 'Von der Verwaltung gezahlte MwSt. (Split Payment)',
   totalNet: 'Zahlbetrag',
+  seriesTitle: 'Nummernkreise',
+  seriesHint:
+    'Schreiben Sie die erste Nummer jedes Nummernkreises (z. B. FT/2026/0001): neue Rechnungen erhalten die Nummer nach der zuletzt gesendeten ihres Kreises; das Jahr folgt dem des Dokuments.',
+  seriesSame: 'Wie Rechnungen',
+  seriesNoDigits: 'Ein Nummernkreis braucht Ziffern zum Zählen, z. B. NC/2026/0001.',
+  seriesNextYear: 'Im Jahr {{year}}: {{number}}',
+  numberSeries: 'Die nächste des Nummernkreises nach der zuletzt gesendeten: {{number}}',
+  numberUsed:
+    'Die Nummer {{number}} ist schon vergeben: {{type}} vom {{date}}{{customer}}. SDI würde diese Rechnung zurückweisen (00404).',
+  numberUsedOpen: 'Öffnen',
+  regimeNote:
+    'Pauschalregelung: die Positionen sind ohne MwSt. (N2.2) mit dem gesetzlichen Vermerk, und es wird keine Quellensteuer einbehalten.',
+  regimeNoteMinimum:
+    'Kleinstunternehmerregelung: die Positionen sind ohne MwSt. (N2.2) mit dem gesetzlichen Vermerk.',
+  problemsHidden: 'Jedes Feld wird geprüft, sobald Sie es verlassen, und „An SDI senden“ prüft alle.',
+  sendBlocked_one: 'Nicht gesendet: zuerst ist 1 Problem zu beheben; es ist oben ausgewählt.',
+  sendBlocked_other:
+    'Nicht gesendet: zuerst sind {{count}} Probleme zu beheben; das erste ist oben ausgewählt.',
   problems: 'Vor dem Senden zu behebende Probleme',
   problemsNone: 'Keine Probleme gefunden.',
   problemsGoTo: 'Zum ersten',

@@ -32,6 +32,8 @@ export function PaymentFields({ draft, change, problems }: FormProps) {
         <Select
           label={t('compose.paymentConditions')}
           w={300}
+          // Clicking the chosen condition again keeps it: the instalments go only when each is removed (✕).
+          allowDeselect={false}
           value={payment?.conditions ?? null}
           placeholder={t('compose.noPayment')}
           onChange={(v) =>

@@ -11,6 +11,7 @@ import {
   computeTotals,
   removeFund,
   removeWithholding,
+  setNature,
   type DraftFund,
   type DraftWithholding,
 } from '../../shared/fatturapa/compose/index.ts';
@@ -271,7 +272,7 @@ function FundRow({
                 w="18rem"
                 searchable
                 value={f.nature || null}
-                onChange={(v) => set((x) => (x.nature = v ?? ''))}
+                onChange={(v) => change((d) => setNature(d.funds[index]!, v ?? '', d.supplier.regime))}
                 data={codeOptions(NATURES, i18n.language, NATURE_CODES)}
                 error={hasProblem(problems, `${p}.nature`)}
               />

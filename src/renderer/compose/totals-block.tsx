@@ -1,8 +1,15 @@
 /** The computed figures of a draft, never typed: VAT summary per rate or nature, and the way to the net to pay. */
 import { Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { computeTotals, type InvoiceDraft } from '../../shared/fatturapa/compose/index.ts';
+import {
+  computeTotals,
+  type DraftTotals,
+  type InvoiceDraft,
+  type StampExclusion,
+  type StampReason,
+} from '../../shared/fatturapa/compose/index.ts';
 import { NATURES } from '../../shared/fatturapa/reading/code-labels.ts';
 import { codeLabel } from '../../shared/fatturapa/code-labels.ts';
 import { formatAmount, formatNumber } from '../format.ts';
@@ -24,12 +31,13 @@ export function TotalsBlock({ draft }: { draft: InvoiceDraft }) {
     ...(totals.stamp.applied ? [{ label: t('compose.totalStamp'), value: totals.stamp.amount }] : []),
   ];
   const total = totals.declaredTotal || totals.documentTotal;
+  const stampText = stampSentence(totals.stamp, money, t);
   return (
     <Paper withBorder p="sm" data-testid="compose-totals" data-total={total} data-net={totals.netToPay}>
       <Title order={3} fz="md" mb="xs">
         {t('compose.totals')}
       </Title>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Table withTableBorder>
           <Table.Thead>
             <Table.Tr>
@@ -98,18 +106,48 @@ export function TotalsBlock({ draft }: { draft: InvoiceDraft }) {
         data-testid="compose-stamp-proposal"
         data-due={totals.stamp.due}
         data-applied={totals.stamp.applied}
+        data-reason={totals.stamp.reason}
       >
-        {t(
-          totals.stamp.due
-            ? totals.stamp.applied
-              ? 'compose.stampDue'
-              : 'compose.stampDueDeclined'
-            : totals.stamp.applied
-              ? 'compose.stampNotDueCharged'
-              : 'compose.stampNotDue',
-          { amount: money(totals.stamp.amountWithoutVat) },
-        )}
+        {stampText}
       </Text>
     </Paper>
   );
+}
+
+const WHY: Record<Exclude<StampReason, 'over-threshold'>, string> = {
+  'under-threshold': 'compose.stampWhyUnder',
+  'nature-missing': 'compose.stampWhyNatureMissing',
+  'reverse-charge': 'compose.stampWhyReverseCharge',
+  export: 'compose.stampWhyExport',
+  'vat-elsewhere': 'compose.stampWhyVatElsewhere',
+  'all-taxed': 'compose.stampWhyAllTaxed',
+};
+
+const LEFT_OUT: Record<StampExclusion, string> = {
+  'reverse-charge': 'compose.stampLeftOutReverseCharge',
+  export: 'compose.stampLeftOutExport',
+  'vat-elsewhere': 'compose.stampLeftOutVatElsewhere',
+};
+
+/**
+ * Why the stamp duty is or is not due for this invoice (totals.ts `reason`), what the user chose, and which
+ * amounts without VAT did not count and why (a reverse charge beside an exempt line).
+ */
+function stampSentence(stamp: DraftTotals['stamp'], money: (value: string) => string, t: TFunction): string {
+  const amount = money(stamp.amountWithoutVat);
+  const parts = [
+    stamp.reason === 'over-threshold'
+      ? t(stamp.applied ? 'compose.stampDue' : 'compose.stampDueDeclined', { amount })
+      : t(WHY[stamp.reason], { amount }),
+  ];
+  if (!stamp.due && stamp.applied) parts.push(t('compose.stampChargedAnyway'));
+  // The reason names one kind already when nothing counted; the others are listed.
+  const others = stamp.excluded.filter((e) => e.kind !== stamp.reason);
+  if (others.length > 0)
+    parts.push(
+      t('compose.stampLeftOut', {
+        list: others.map((e) => t(LEFT_OUT[e.kind], { amount: money(e.amount) })).join(', '),
+      }),
+    );
+  return parts.join(' ');
 }

@@ -28,6 +28,8 @@ import { useGateway } from '../gateway-context.ts';
 import { PagedTable, type PagedColumns } from '../paged-table.tsx';
 import { companyAddress, href, screenAddress } from '../routes.ts';
 import { SearchInput } from '../search-input.tsx';
+import { rememberSeries, seriesOf } from '../compose/draft-store.ts';
+import { SeriesFields } from '../compose/series-fields.tsx';
 
 /** What the screen says about the last action: a success or an error, never both at once. */
 type Outcome = { ok: true; text: string } | { ok: false; text: string };
@@ -174,6 +176,7 @@ export function Companies({ profile, editId }: { profile: ProfileView | null; ed
       />
       <CompanyEditor
         id={editId}
+        profileId={profile?.id ?? null}
         onClose={() => navigate(screenAddress('companies'))}
         onSaved={(company) => {
           setOutcome({ ok: true, text: t('companies.updated', { name: company.name }) });
@@ -255,10 +258,13 @@ function CompanyForm({
  */
 function CompanyEditor({
   id,
+  profileId,
   onClose,
   onSaved,
 }: {
   id: number | null;
+  /** Where the company's numbering series are kept (this machine, per profile). */
+  profileId: string | null;
   onClose: () => void;
   onSaved: (company: Company) => void;
 }) {
@@ -270,6 +276,11 @@ function CompanyEditor({
   const [conflict, setConflict] = useState(false);
   const [saving, setSaving] = useState(false);
   const [round, setRound] = useState(0);
+  const [series, setSeries] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    setSeries(id !== null && profileId !== null ? seriesOf(profileId, id) : {});
+  }, [id, profileId]);
 
   useEffect(() => {
     setCompany(null);
@@ -295,6 +306,8 @@ function CompanyEditor({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!company) return;
+    // The series are this machine's: kept whatever the server answers, so none is typed twice.
+    if (profileId !== null) rememberSeries(profileId, company.id, series);
     setSaving(true);
     setProblem(null);
     setConflict(false);
@@ -327,6 +340,7 @@ function CompanyEditor({
       <form onSubmit={(e) => void submit(e)} data-testid="company-editor" noValidate>
         <Stack>
           <CompanyInputs values={values} onChange={setValues} problem={problem} />
+          {profileId !== null && <SeriesFields series={series} onChange={setSeries} />}
           <FormProblemAlert problem={problem} testId="company-edit-problem" />
           {conflict && (
             <Alert color="orange" data-testid="company-conflict">

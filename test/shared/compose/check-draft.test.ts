@@ -19,7 +19,9 @@ describe('checks while typing, at the draft fields', () => {
       severity: 'error',
       element: 'FatturaElettronicaHeader/CessionarioCommittente/DatiAnagrafici/IdFiscaleIVA/IdCodice',
     });
-    expect(it_[0]?.description).toContain('non valido');
+    expect(it_[0]?.description).toBe(
+      'La partita IVA del cliente «01234567890» non è valida: ha 11 cifre e l’ultima, di controllo, non corrisponde.',
+    );
     const en = problemsAt(checkDraft(draft, { lang: 'en' }), 'customer.vat');
     expect(en[0]?.description).toMatch(/invalid|not valid/i);
     expect(en[0]?.description).not.toBe(it_[0]?.description);
@@ -36,7 +38,7 @@ describe('checks while typing, at the draft fields', () => {
       source: 'schema',
       element: 'FatturaElettronicaBody[1]/DatiBeniServizi/DettaglioLinee[2]/Descrizione',
     });
-    expect(problems[0]?.description).toContain('Descrizione');
+    expect(problems[0]?.description).toBe('Enter the description.');
     expect(checkDraft(draft, { lang: 'it' })[0]?.field).toBe('lines[1].description');
   });
 

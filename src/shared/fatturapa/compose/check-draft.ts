@@ -2,12 +2,11 @@
  * Checks while typing: the draft is composed and put through the shared validation, exactly as a received file
  * would be (validateStructure on the JSON, runSdiChecks on the parsed XML), plus the live checks the file alone
  * cannot express (IBAN check digits, typed numbers that are not written as such). Every problem is returned at
- * the draft field it concerns and at its FatturaPA element, with the engine's own texts in it/en/de.
+ * the draft field it concerns and at its FatturaPA element, said as a sentence about the field in it/en/de
+ * (wording.ts): the element path is kept in `element`, never in the words.
  */
-import { describeStructureProblem } from '../model/messages.ts';
 import { invoiceToXml } from '../model/to-xml.ts';
 import { validateStructure } from '../model/validate-structure.ts';
-import { describeSdiProblem } from '../sdi-checks/messages.ts';
 import type { Language } from '../../language.ts';
 import { runSdiChecks } from '../sdi-checks/run.ts';
 import type { SdiCheckContext } from '../sdi-checks/types.ts';
@@ -15,8 +14,10 @@ import { parseInvoiceXml } from '../xml-document.ts';
 import type { InvoiceDraft } from './draft.ts';
 import { checkIban } from './iban.ts';
 import type { IbanCheck } from './iban.ts';
-import { isTypedNumber } from './numbers.ts';
+import { isTypedNumber, parseTyped } from './numbers.ts';
+import { regimeNature } from './legal-wording.ts';
 import { composeInvoice, draftFieldOf } from './to-invoice.ts';
+import { SDI_FIELDS, wordSdiProblem, wordStructureProblem } from './wording.ts';
 
 export type DraftLanguage = Language;
 
@@ -25,7 +26,7 @@ export interface DraftProblem {
   field: string;
   /** FatturaPA element path relative to the root (as the validator and SdI checks write it); '' when none. */
   element: string;
-  /** SdI error code (00200 for the schema, 00305, 00423, …) or the composer's own: 'iban', 'number'. */
+  /** SdI error code (00200 for the schema, 00305, 00423, …) or the composer's own: 'iban', 'number', 'regime'. */
   code: string;
   /** 'schema' (XSD), 'sdi' (SdI content checks), 'draft' (live checks of the composer). */
   source: 'schema' | 'sdi' | 'draft';
@@ -41,6 +42,22 @@ export interface CheckDraftOptions {
 }
 
 type OwnCode = 'iban' | 'number';
+
+/** A line or fund charging VAT under a scheme that charges none (RF19 flat-rate, RF02 minimum taxpayers). */
+const REGIME_VAT: Record<DraftLanguage, Record<string, string>> = {
+  it: {
+    RF19: 'Nel regime forfettario non si addebita IVA: scegli «Senza IVA» con natura N2.2.',
+    RF02: 'Nel regime dei minimi non si addebita IVA: scegli «Senza IVA» con natura N2.2.',
+  },
+  en: {
+    RF19: 'The flat-rate scheme charges no VAT: choose “No VAT” with nature N2.2.',
+    RF02: 'The minimum taxpayers’ scheme charges no VAT: choose “No VAT” with nature N2.2.',
+  },
+  de: {
+    RF19: 'In der Pauschalregelung wird keine MwSt. berechnet: bitte „Ohne MwSt.“ mit Natura N2.2 wählen.',
+    RF02: 'In der Kleinstunternehmerregelung wird keine MwSt. berechnet: bitte „Ohne MwSt.“ mit Natura N2.2 wählen.',
+  },
+};
 
 const OWN_MESSAGES: Record<DraftLanguage, Record<OwnCode, { description: string; hint: string }>> = {
   it: {
@@ -155,9 +172,29 @@ export function checkDraft(draft: InvoiceDraft, options: CheckDraftOptions = {})
     if (!isTypedNumber(value)) problems.push(own(lang, 'number', field, elementOf(field), { value }));
   }
 
+  // The supplier's scheme charges no VAT: a line or fund that still does is said (a warning: the user decides).
+  const regimeText = REGIME_VAT[lang][draft.supplier.regime];
+  if (regimeNature(draft.supplier.regime) !== null && regimeText) {
+    const charged = (rate: string, nature: string) => nature === '' && (parseTyped(rate)?.units ?? 0n) !== 0n;
+    const fields = [
+      ...draft.lines.map((l, i) => (charged(l.vatRate, l.nature) ? `lines[${i}].vatRate` : '')),
+      ...draft.funds.map((f, i) => (charged(f.vatRate, f.nature) ? `funds[${i}].vatRate` : '')),
+    ].filter(Boolean);
+    for (const field of fields)
+      problems.push({
+        field,
+        element: elementOf(field),
+        code: 'regime',
+        source: 'draft',
+        severity: 'warning',
+        description: regimeText,
+        hint: '',
+      });
+  }
+
   // The schema, on the composed JSON.
   for (const problem of validateStructure(json)) {
-    const described = describeStructureProblem(problem, lang);
+    const described = wordStructureProblem(problem, lang);
     problems.push({
       field: draftFieldOf(fieldMap, problem.path),
       element: problem.path,
@@ -172,9 +209,9 @@ export function checkDraft(draft: InvoiceDraft, options: CheckDraftOptions = {})
   // The SdI checks, on the tree of the XML as it would be sent.
   const doc = parseInvoiceXml(invoiceToXml(json));
   for (const problem of runSdiChecks(doc, options.context ?? {})) {
-    const described = describeSdiProblem(problem, lang);
+    const described = wordSdiProblem(problem, lang);
     problems.push({
-      field: draftFieldOf(fieldMap, problem.path),
+      field: SDI_FIELDS[problem.code] ?? draftFieldOf(fieldMap, problem.path),
       element: problem.path,
       code: problem.code,
       source: 'sdi',
@@ -184,8 +221,30 @@ export function checkDraft(draft: InvoiceDraft, options: CheckDraftOptions = {})
     });
   }
 
+  // Each field says what is wrong once: the schema's form first (a recipient code of 5 characters is not also
+  // "not a valid channel"), one sentence once (an empty name: Denominazione and the choice). The transmitter the
+  // composer derives from the supplier (its fiscal code, else its VAT number) is not blamed for the supplier's.
+  const schemaFields = new Set(problems.filter((p) => p.source === 'schema').map((p) => p.field));
+  const derivedTransmitter = draft.transmission.transmitter.code.trim() === '';
+  const supplierFlagged = problems.some(
+    (p) => p.field === 'supplier.vat' || p.field === 'supplier.fiscalCode',
+  );
+  const seen = new Set<string>();
+  const unique = problems.filter((p) => {
+    if (p.source === 'sdi' && schemaFields.has(p.field)) return false;
+    if (derivedTransmitter && p.element.includes('/IdTrasmittente/') && supplierFlagged) {
+      const own = problems.some(
+        (q) => q !== p && !q.element.includes('/IdTrasmittente/') && q.field.startsWith('supplier.'),
+      );
+      if (own) return false;
+    }
+    const key = `${p.field}\u0000${p.description}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   const rank = (p: DraftProblem): number => (p.severity === 'error' ? 0 : 1);
-  return problems.sort((a, b) => rank(a) - rank(b));
+  return unique.sort((a, b) => rank(a) - rank(b));
 }
 
 /** The problems of one field (and of its sub-fields: `lines[2]` gives those of `lines[2].unitPrice` too). */

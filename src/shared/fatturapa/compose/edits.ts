@@ -10,7 +10,8 @@
  *   TP02 (complete payment); an advance (TP03) stays one.
  */
 import { emptyPaymentDetail } from './draft.ts';
-import type { DraftDeliveryNote, DraftFund, DraftWithholding, InvoiceDraft } from './draft.ts';
+import type { DraftDeliveryNote, DraftFund, DraftLine, DraftWithholding, InvoiceDraft } from './draft.ts';
+import { isProposedWording, legalWording, regimeNature } from './legal-wording.ts';
 
 /** Days between instalments, and from the document date to the first one ("30 giorni data fattura"). */
 export const INSTALMENT_DAYS = 30;
@@ -127,4 +128,34 @@ export function parseLineNumbers(text: string): string[] {
 
 export function lineNumbersText(lines: readonly string[]): string {
   return lines.join(', ');
+}
+
+/**
+ * A line's or fund's Natura, with the standard wording (legal-wording.ts) in its legal reference unless the user
+ * wrote one of their own.
+ */
+export function setNature(
+  target: Pick<DraftLine | DraftFund, 'nature' | 'legalReference' | 'vatRate'>,
+  nature: string,
+  regime: string,
+): void {
+  target.nature = nature;
+  if (nature !== '') target.vatRate = '0.00';
+  if (isProposedWording(target.legalReference)) target.legalReference = legalWording(nature, regime);
+}
+
+/**
+ * The supplier's RegimeFiscale. The flat-rate (RF19) and minimum (RF02) schemes charge no VAT: every line and
+ * fund moves to their Natura (N2.2) with the scheme's wording; a reference the user wrote is kept. Leaving such a
+ * scheme keeps the lines as they are (their rates cannot be guessed) but trades the scheme's wording for the
+ * Natura's own.
+ */
+export function setRegime(draft: InvoiceDraft, regime: string): void {
+  draft.supplier.regime = regime;
+  const nature = regimeNature(regime);
+  for (const item of [...draft.lines, ...draft.funds]) {
+    if (nature !== null && (item.nature === '' || item.nature === nature)) setNature(item, nature, regime);
+    else if (item.nature !== '' && isProposedWording(item.legalReference))
+      item.legalReference = legalWording(item.nature, regime);
+  }
 }

@@ -15,10 +15,11 @@ export {
   lineTotal,
   natureCountsForStamp,
   stampDutyDue,
+  stampExclusion,
   STAMP_DUTY_AMOUNT,
   STAMP_DUTY_THRESHOLD,
 } from './totals.ts';
-export type { DraftTotals, VatSummaryTotal } from './totals.ts';
+export type { DraftTotals, StampExclusion, StampReason, VatSummaryTotal } from './totals.ts';
 export {
   addDays,
   addDeliveryNote,
@@ -35,9 +36,26 @@ export {
   removeFund,
   removeInstalment,
   removeWithholding,
+  setNature,
+  setRegime,
 } from './edits.ts';
-export { nextDocumentNumber } from './numbering.ts';
-export type { NextNumberOptions } from './numbering.ts';
+export {
+  isProposedWording,
+  LEGAL_REFERENCE_MAX,
+  legalWording,
+  NATURE_WORDING,
+  REGIME_WORDING,
+  regimeNature,
+} from './legal-wording.ts';
+export {
+  inSeries,
+  nextDocumentNumber,
+  nextInSeries,
+  SERIES_TYPES,
+  seriesFor,
+  seriesShape,
+} from './numbering.ts';
+export type { NextNumberOptions, SeriesShape } from './numbering.ts';
 export { checkDraft, problemsAt } from './check-draft.ts';
 export type { CheckDraftOptions, DraftLanguage, DraftProblem } from './check-draft.ts';
 export { composeInvoice, composeInvoiceXml, draftFieldOf, REFERENCE_ELEMENTS } from './to-invoice.ts';

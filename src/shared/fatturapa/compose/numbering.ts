@@ -59,3 +59,95 @@ export function nextDocumentNumber(existing: readonly string[], options: NextNum
   const next = (otherYear ? 1n : template.counter + 1n).toString().padStart(width, '0');
   return `${withYear(template.prefix)}${next}${withYear(template.suffix)}`;
 }
+
+/**
+ * A numbering series ("sezionale"), written as its first number: `FT/2026/0001`, `NC-2026-001`, `1/A`. The counter
+ * is the last run of digits that is not the year; a year written in it (19xx or 20xx) follows the document's
+ * year; the width of the counter is kept; the number written is where the series starts in its own year (a
+ * series taken over from another program mid-year starts at `FT/2026/0143`), every other year starts at 1.
+ */
+export interface SeriesShape {
+  /** The text before the counter, with the year as written in the template. */
+  prefix: string;
+  suffix: string;
+  width: number;
+  start: bigint;
+  /** The year written in the template, '' when it has none. */
+  year: string;
+}
+
+const YEAR = /(^|[^0-9])((?:19|20)[0-9]{2})(?![0-9])/;
+
+/** The parts of a series template; null when it has no digits to count with. */
+export function seriesShape(template: string): SeriesShape | null {
+  const text = template.trim();
+  const year = YEAR.exec(text)?.[2] ?? '';
+  const parsed = parse(text, year);
+  if (parsed === null) return null;
+  // A template that is nothing but a year ("2026") counts with it: it has no year of its own.
+  const hasYear = year !== '' && (parsed.prefix.includes(year) || parsed.suffix.includes(year));
+  return {
+    prefix: parsed.prefix,
+    suffix: parsed.suffix,
+    width: parsed.width,
+    start: parsed.counter,
+    year: hasYear ? year : '',
+  };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The template's text with its year replaced by `year` (when both are years). */
+function inYear(text: string, shape: SeriesShape, year: string): string {
+  return shape.year !== '' && /^[0-9]{4}$/.test(year) ? text.split(shape.year).join(year) : text;
+}
+
+/** True when `number` belongs to the series in `year` (same prefix and suffix around a counter). */
+export function inSeries(number: string, template: string, year: string): boolean {
+  const shape = seriesShape(template);
+  if (shape === null) return false;
+  const re = new RegExp(
+    `^${escapeRegExp(inYear(shape.prefix, shape, year))}([0-9]+)${escapeRegExp(inYear(shape.suffix, shape, year))}$`,
+  );
+  return re.test(number.trim());
+}
+
+/**
+ * The next number of the series `template` in `year`, after the highest of `existing` (the numbers already used
+ * in that year, any series: only those of this one count). With none yet, the series' start in its own year, 1
+ * in any other.
+ */
+export function nextInSeries(existing: readonly string[], template: string, year: string): string {
+  const shape = seriesShape(template);
+  if (shape === null) return template.trim();
+  const prefix = inYear(shape.prefix, shape, year);
+  const suffix = inYear(shape.suffix, shape, year);
+  const re = new RegExp(`^${escapeRegExp(prefix)}([0-9]+)${escapeRegExp(suffix)}$`);
+  let highest: bigint | null = null;
+  let width = shape.width;
+  for (const number of existing) {
+    const match = re.exec(number.trim());
+    if (!match?.[1]) continue;
+    const counter = BigInt(match[1]);
+    if (highest === null || counter > highest) highest = counter;
+    width = Math.max(width, match[1].length);
+  }
+  const sameYear = shape.year === '' || shape.year === year;
+  const next = highest !== null ? highest + 1n : sameYear ? shape.start : 1n;
+  return `${prefix}${next.toString().padStart(width, '0')}${suffix}`;
+}
+
+/** Document types whose series is the invoices' one unless they have their own (a TD24 is an invoice). */
+export const SERIES_TYPES = ['TD01', 'TD04', 'TD05', 'TD06', 'TD24'] as const;
+
+/**
+ * The series of a document type among a company's (`type → template`): its own, else the invoices' (TD01), else
+ * none (''), when the number is proposed from the numbers used whatever their series (nextDocumentNumber).
+ */
+export function seriesFor(series: Readonly<Record<string, string>>, type: string): string {
+  const own = series[type]?.trim() ?? '';
+  if (own !== '') return own;
+  return series.TD01?.trim() ?? '';
+}

@@ -49,6 +49,33 @@ export function natureCountsForStamp(nature: string): boolean {
   return !['N3.1', 'N3.2', 'N3.3'].includes(nature);
 }
 
+/**
+ * Why the stamp duty is or is not due, for the words that say so: 'over-threshold' (due: the amounts that count
+ * exceed 77.47), 'under-threshold' (some count, not enough), or, when none count, what the amounts without VAT
+ * are: 'reverse-charge' (N6: subject to VAT, paid by the customer), 'export' (N3.1-N3.3: exempt from the duty),
+ * 'vat-elsewhere' (N7) or 'all-taxed' (every amount carries VAT); 'nature-missing' when a line without VAT has no
+ * Natura yet, so the rule cannot tell.
+ */
+export type StampReason =
+  | 'over-threshold'
+  | 'under-threshold'
+  | 'nature-missing'
+  | 'reverse-charge'
+  | 'export'
+  | 'vat-elsewhere'
+  | 'all-taxed';
+
+/** Which amounts without VAT do not count towards the threshold, and why. */
+export type StampExclusion = 'reverse-charge' | 'export' | 'vat-elsewhere';
+
+/** The kind of an amount without VAT that natureCountsForStamp leaves out. */
+export function stampExclusion(nature: string): StampExclusion | null {
+  if (nature === '' || natureCountsForStamp(nature)) return null;
+  if (nature.startsWith('N6')) return 'reverse-charge';
+  if (nature.startsWith('N7')) return 'vat-elsewhere';
+  return 'export';
+}
+
 export interface VatSummaryTotal {
   /** AliquotaIVA, 2 decimals. */
   rate: string;
@@ -81,6 +108,9 @@ export interface DraftTotals {
     amount: string;
     /** Sum of the amounts counted for the threshold. */
     amountWithoutVat: string;
+    reason: StampReason;
+    /** The amounts without VAT left out of the threshold, by why, in order of first use (sums, 2 decimals). */
+    excluded: { kind: StampExclusion; amount: string }[];
   };
   /** The reading's reconciliation of the composed figures (before payments). */
   reconciliation: Reconciliation;
@@ -216,6 +246,26 @@ export function computeTotals(draft: InvoiceDraft): DraftTotals {
     .filter((row) => natureCountsForStamp(row.nature))
     .reduce<Decimal>((total, row) => add(total, decimal(row.taxable)), ZERO);
   const due = stampDutyDue(amountWithoutVat);
+  const excludedSums = new Map<StampExclusion, Decimal>();
+  for (const row of vatSummary) {
+    const kind = stampExclusion(row.nature);
+    if (kind !== null) excludedSums.set(kind, add(excludedSums.get(kind) ?? ZERO, decimal(row.taxable)));
+  }
+  const excluded = [...excludedSums].map(([kind, amount]) => ({ kind, amount: money(amount) }));
+  const counted = vatSummary.some((row) => natureCountsForStamp(row.nature));
+  const undecided = vatSummary.some(
+    (row) =>
+      row.nature === '' &&
+      compare(decimal(row.rate), ZERO) === 0 &&
+      compare(decimal(row.taxable), ZERO) !== 0,
+  );
+  const reason: StampReason = due
+    ? 'over-threshold'
+    : undecided
+      ? 'nature-missing'
+      : counted
+        ? 'under-threshold'
+        : (excluded[0]?.kind ?? 'all-taxed');
   const applied = draft.stamp.mode === 'yes' || (draft.stamp.mode === 'auto' && due);
   const stampAmount = money(parseTyped(draft.stamp.amount) ?? decimal(STAMP_DUTY_AMOUNT));
 
@@ -230,7 +280,14 @@ export function computeTotals(draft: InvoiceDraft): DraftTotals {
     funds: funds.map((fund) => ({ amount: money(fund.amount), base: money(fund.base) })),
     withholdings,
     vatSummary,
-    stamp: { due, applied, amount: stampAmount, amountWithoutVat: money(amountWithoutVat) },
+    stamp: {
+      due,
+      applied,
+      amount: stampAmount,
+      amountWithoutVat: money(amountWithoutVat),
+      reason,
+      excluded,
+    },
     reconciliation,
     documentTotal: reconciliation.documentTotal,
     declaredTotal: draft.document.omitTotal
