@@ -6,6 +6,7 @@ import { listsDe } from '../list-messages.ts';
 import { apiLogDe } from '../api-log/messages.ts';
 import { webhooksDe } from '../webhooks/messages.ts';
 import { apiReferenceDe } from '../api-reference/messages.ts';
+import { shellDe } from '../shell-messages.ts';
 import type { Messages } from './en.ts';
 
 export const de: Messages = {
@@ -413,4 +414,5 @@ export const de: Messages = {
   apiLog: apiLogDe,
   webhooks: webhooksDe,
   apiReference: apiReferenceDe,
+  shell: shellDe,
 };

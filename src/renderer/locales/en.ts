@@ -6,6 +6,7 @@ import { listsEn } from '../list-messages.ts';
 import { apiLogEn } from '../api-log/messages.ts';
 import { webhooksEn } from '../webhooks/messages.ts';
 import { apiReferenceEn } from '../api-reference/messages.ts';
+import { shellEn } from '../shell-messages.ts';
 export const en = {
   app: {
     title: 'Scambio',
@@ -401,6 +402,7 @@ export const en = {
   apiLog: apiLogEn,
   webhooks: webhooksEn,
   apiReference: apiReferenceEn,
+  shell: shellEn,
 };
 
 /** The shape every language must have: the English tree with strings for leaves. */

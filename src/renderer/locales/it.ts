@@ -6,6 +6,7 @@ import { listsIt } from '../list-messages.ts';
 import { apiLogIt } from '../api-log/messages.ts';
 import { webhooksIt } from '../webhooks/messages.ts';
 import { apiReferenceIt } from '../api-reference/messages.ts';
+import { shellIt } from '../shell-messages.ts';
 import type { Messages } from './en.ts';
 
 export const it: Messages = {
@@ -413,4 +414,5 @@ export const it: Messages = {
   apiLog: apiLogIt,
   webhooks: webhooksIt,
   apiReference: apiReferenceIt,
+  shell: shellIt,
 };
