@@ -19,6 +19,16 @@ export const shellEn = {
     DecorrenzaTermini: 'Deadline passed',
     AttestazioneTrasmissioneFattura: 'Certified',
   },
+  corrected: {
+    short: 'Corrected',
+    full: 'Rejected by SDI, corrected and resent',
+    meaning: 'SDI rejected the file; the corrected invoice has been sent, so nothing is left to do.',
+    resentAs: 'Resent as no.\u00a0{{number}}',
+    correctedBy: 'SDI rejected this invoice: it was corrected and resent as no.\u00a0{{number}}.',
+    corrects: 'This invoice corrects and resends no.\u00a0{{number}}, which SDI rejected.',
+    openCorrection: 'Open the corrected invoice',
+    openRejected: 'Open the rejected invoice',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
@@ -38,6 +48,16 @@ export const shellIt: Shape<typeof shellEn> = {
     DecorrenzaTermini: 'Decorrenza termini',
     AttestazioneTrasmissioneFattura: 'Attestazione',
   },
+  corrected: {
+    short: 'Corretta',
+    full: 'Scartata dallo SDI, corretta e reinviata',
+    meaning: 'Lo SDI ha scartato il file; la fattura corretta è già stata inviata, non resta nulla da fare.',
+    resentAs: 'Reinviata come n.\u00a0{{number}}',
+    correctedBy: 'Lo SDI ha scartato questa fattura: è stata corretta e reinviata come n.\u00a0{{number}}.',
+    corrects: 'Questa fattura corregge e reinvia la n.\u00a0{{number}}, scartata dallo SDI.',
+    openCorrection: 'Apri la fattura corretta',
+    openRejected: 'Apri la fattura scartata',
+  },
 };
 
 export const shellDe: Shape<typeof shellEn> = {
@@ -54,5 +74,18 @@ export const shellDe: Shape<typeof shellEn> = {
     ImpossibilitaDiRecapito: 'Unzustellbar',
     DecorrenzaTermini: 'Frist abgelaufen',
     AttestazioneTrasmissioneFattura: 'Bescheinigt',
+  },
+  corrected: {
+    short: 'Korrigiert',
+    full: 'Vom SDI abgelehnt, korrigiert und erneut gesendet',
+    meaning:
+      'Das SDI hat die Datei abgelehnt; die korrigierte Rechnung ist bereits gesendet, es bleibt nichts zu tun.',
+    resentAs: 'Erneut gesendet als Nr.\u00a0{{number}}',
+    correctedBy:
+      'Das SDI hat diese Rechnung abgelehnt: Sie wurde korrigiert und als Nr.\u00a0{{number}} erneut gesendet.',
+    corrects:
+      'Diese Rechnung korrigiert Nr.\u00a0{{number}}, die das SDI abgelehnt hat, und sendet sie erneut.',
+    openCorrection: 'Korrigierte Rechnung öffnen',
+    openRejected: 'Abgelehnte Rechnung öffnen',
   },
 };

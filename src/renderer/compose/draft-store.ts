@@ -100,3 +100,12 @@ export function resendLinks(
   const correctedBy = Object.entries(links).find(([, discarded]) => discarded === sendId)?.[0];
   return { corrects: links[String(sendId)] ?? null, correctedBy: correctedBy ? Number(correctedBy) : null };
 }
+
+/** Every kept link as `discarded id → the invoice that corrected it` (the first one, if corrected twice). */
+export function keptCorrections(profile: string): Map<number, number> {
+  const links = read<Record<string, number>>(`${prefix(profile)}.resends`, {});
+  const corrections = new Map<number, number>();
+  for (const [sent, discarded] of Object.entries(links).sort(([a], [b]) => Number(a) - Number(b)))
+    if (!corrections.has(discarded)) corrections.set(discarded, Number(sent));
+  return corrections;
+}

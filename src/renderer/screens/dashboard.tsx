@@ -19,6 +19,7 @@ import { formatCount, formatDate } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
 import { LoadDemoData } from '../demo-data/load-demo-data.tsx';
 import { IndexPanel } from '../invoice-index/index-panel.tsx';
+import { rejectionsToHandle, useCorrections } from '../corrections.ts';
 import { useLiveReload } from '../live.tsx';
 import { useReady } from '../ready.ts';
 import { address, href, screenAddress, sentAddress } from '../routes.ts';
@@ -57,12 +58,26 @@ export function Dashboard({ title }: DashboardProps) {
 
   useEffect(() => {
     let live = true;
+    const latest = listSent(gateway, { page: 1, page_size: 5 });
     Promise.all([
-      listSent(gateway, { page: 1, page_size: 5 }),
+      latest,
       listReceived(gateway, { page_size: 1 }),
       listReceived(gateway, { page_size: 1, unread: true }),
-      // One count per state, a page of one each: the server counts, the UI never pages through invoices.
-      Promise.all(ATTENTION.map((state) => listSent(gateway, { page_size: 1, latest_state: state }))),
+      // One count per state, a page of one each: the server counts, the UI never pages through invoices. A
+      // rejected invoice already corrected and resent is nothing to handle: those are read to leave them out.
+      Promise.all(
+        ATTENTION.map((state) =>
+          state === 'Scartato'
+            ? latest.then(async (sent) =>
+                rejectionsToHandle(
+                  gateway,
+                  (await gateway.profiles.list()).activeId,
+                  `${sent.total}:${sent.items[0]?.id ?? ''}`,
+                ),
+              )
+            : listSent(gateway, { page_size: 1, latest_state: state }).then((page) => page.total),
+        ),
+      ),
     ]).then(
       ([sent, received, unread, attention]) => {
         if (!live) return;
@@ -71,7 +86,7 @@ export function Dashboard({ title }: DashboardProps) {
           received: received.total,
           unread: unread.total,
           latest: sent.items,
-          attention: ATTENTION.map((state, i) => ({ state, count: attention[i]!.total })).filter(
+          attention: ATTENTION.map((state, i) => ({ state, count: attention[i]! })).filter(
             (a) => a.count > 0,
           ),
         });
@@ -83,6 +98,8 @@ export function Dashboard({ title }: DashboardProps) {
     };
   }, [gateway, liveKey]);
   useReady(summary !== null || error !== null);
+  // A rejected invoice among the latest that was corrected and resent says so, as in the sent list.
+  const corrections = useCorrections(summary?.latest ?? null);
 
   if (error) return <Alert color="red">{t('app.error', { message: error })}</Alert>;
   if (!summary) return <Loader role="status" aria-label={t('app.loading')} />;
@@ -147,7 +164,7 @@ export function Dashboard({ title }: DashboardProps) {
                 <Table.Td>{formatDate(invoice.document_date, i18n.language)}</Table.Td>
                 <Table.Td>{invoice.nome_committente}</Table.Td>
                 <Table.Td>
-                  <StateBadge state={invoice.latest_state} />
+                  <StateBadge state={invoice.latest_state} corrected={corrections.has(invoice.id)} />
                 </Table.Td>
               </Table.Tr>
             ))}

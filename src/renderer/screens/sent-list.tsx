@@ -10,7 +10,7 @@ import { useGateway } from '../gateway-context.ts';
 import { LocalDate } from '../localized.tsx';
 import { PagedTable, type PagedColumns } from '../paged-table.tsx';
 import { address, screenAddress, sentAddress } from '../routes.ts';
-import { StateBadge } from '../state-badge.tsx';
+import { useCorrections } from '../corrections.ts';
 import { indexSent } from '../invoice-index/fill.ts';
 import { useIndexVersion, useInvoiceIndex } from '../invoice-index/use-invoice-index.ts';
 import {
@@ -25,6 +25,7 @@ import {
 import type { Sheet } from '../list-export.ts';
 import { useLiveReload } from '../live.tsx';
 import { SentDetails } from './sent-details.tsx';
+import { SentStateCell } from './correction-notice.tsx';
 
 /** Columns the API sorts by (spec: `sort` on send), by column id. */
 const SORTABLE = {
@@ -66,9 +67,13 @@ export function SentList({ openId }: { openId: number | null }) {
   // A state SDI records shows at once (pushed by the local sandbox, polled from a remote service).
   const live = useLiveReload((c) => c.type === 'send.state');
   const [sort, setSort] = useState<string | undefined>(undefined);
+  // The page's rejected invoices already corrected: shown so, with a link to their correction.
+  const [pageItems, setPageItems] = useState<Send[] | null>(null);
+  const corrections = useCorrections(pageItems);
   const onPage = useCallback(
     (items: Send[], pageSort: string | undefined) => {
       setSort(pageSort);
+      setPageItems(items);
       // Sent files cost nothing to read: the index learns the page's amounts at once.
       if (index) void indexSent(gateway, index, items).catch(() => {});
     },
@@ -161,7 +166,9 @@ export function SentList({ openId }: { openId: number | null }) {
         id: 'state',
         header: t('sent.state'),
         accessorFn: (row) => row.latest_state,
-        cell: (info) => <StateBadge state={info.row.original.latest_state} />,
+        cell: (info) => (
+          <SentStateCell send={info.row.original} correction={corrections.get(info.row.original.id)} />
+        ),
       },
       {
         id: 'dateSent',
@@ -178,7 +185,7 @@ export function SentList({ openId }: { openId: number | null }) {
       shared.file,
     ];
     // The index version redraws the cells as amounts arrive.
-  }, [t, index, companies, indexVersion]);
+  }, [t, index, companies, indexVersion, corrections]);
 
   return (
     <Stack>
