@@ -29,6 +29,7 @@ export const shellEn = {
     openCorrection: 'Open the corrected invoice',
     openRejected: 'Open the rejected invoice',
   },
+  duplicate: 'Duplicate',
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
@@ -58,6 +59,7 @@ export const shellIt: Shape<typeof shellEn> = {
     openCorrection: 'Apri la fattura corretta',
     openRejected: 'Apri la fattura scartata',
   },
+  duplicate: 'Duplica',
 };
 
 export const shellDe: Shape<typeof shellEn> = {
@@ -88,4 +90,5 @@ export const shellDe: Shape<typeof shellEn> = {
     openCorrection: 'Korrigierte Rechnung öffnen',
     openRejected: 'Abgelehnte Rechnung öffnen',
   },
+  duplicate: 'Duplizieren',
 };

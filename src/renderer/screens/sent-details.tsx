@@ -140,7 +140,7 @@ function History({ send }: { send: Send }) {
         }
       </LoadedView>
       {/* The composer opens this invoice: corrected to resend after a discard (once more, if already corrected),
-          or credited once issued. */}
+          credited once issued, or copied as a new invoice. */}
       <Group gap="sm">
         {send.latest_state === 'Scartato' && (
           <Button
@@ -162,6 +162,14 @@ function History({ send }: { send: Send }) {
             {t('compose.creditNote')}
           </Button>
         )}
+        <Button
+          component="a"
+          variant="default"
+          href={href(composeFromSent(send.id, 'duplicate'))}
+          data-testid="duplicate-invoice"
+        >
+          {t('shell.duplicate')}
+        </Button>
       </Group>
       {send.payload && (
         <Stack>
