@@ -30,6 +30,13 @@ export const shellEn = {
     openRejected: 'Open the rejected invoice',
   },
   duplicate: 'Duplicate',
+  welcome: {
+    title: 'Getting started',
+    company: 'Register your company',
+    companyHint: 'The VAT number and name of the company you issue and receive invoices for.',
+    compose: 'Write your first invoice',
+    composeHint: 'Field by field, checked as SDI checks it while you type, with the totals computed.',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
@@ -60,6 +67,13 @@ export const shellIt: Shape<typeof shellEn> = {
     openRejected: 'Apri la fattura scartata',
   },
   duplicate: 'Duplica',
+  welcome: {
+    title: 'Per iniziare',
+    company: 'Registra la tua azienda',
+    companyHint: 'Partita IVA e denominazione dell’azienda per cui emetti e ricevi le fatture.',
+    compose: 'Scrivi la tua prima fattura',
+    composeHint: 'Campo per campo, con i controlli dello SDI mentre scrivi e i totali calcolati.',
+  },
 };
 
 export const shellDe: Shape<typeof shellEn> = {
@@ -91,4 +105,11 @@ export const shellDe: Shape<typeof shellEn> = {
     openRejected: 'Abgelehnte Rechnung öffnen',
   },
   duplicate: 'Duplizieren',
+  welcome: {
+    title: 'Erste Schritte',
+    company: 'Ihr Unternehmen registrieren',
+    companyHint: 'USt-IdNr. und Name des Unternehmens, für das Sie Rechnungen ausstellen und empfangen.',
+    compose: 'Ihre erste Rechnung schreiben',
+    composeHint: 'Feld für Feld, beim Tippen geprüft wie vom SDI, mit berechneten Summen.',
+  },
 };

@@ -24,6 +24,7 @@ import { useLiveReload } from '../live.tsx';
 import { useReady } from '../ready.ts';
 import { address, href, screenAddress, sentAddress } from '../routes.ts';
 import { StateBadge } from '../state-badge.tsx';
+import { Welcome } from './welcome.tsx';
 
 /** SDI outcomes that ask something of the accountant: fix and resend, or tell the customer where the invoice is. */
 const ATTENTION: readonly SendState[] = [
@@ -106,6 +107,7 @@ export function Dashboard({ title }: DashboardProps) {
   return (
     <Stack>
       <Title order={2}>{title}</Title>
+      <Welcome empty={summary.sent === 0 && summary.received === 0} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <CountCard testId="sent-count" label={t('dashboard.sent')} to={screenAddress('sent')}>
           <Text fw={700} fz={32}>
