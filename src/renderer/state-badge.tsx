@@ -18,12 +18,13 @@ const TONES: Record<SendState | 'none', Tone> = {
   RifiutatoDalDestinatario: 'rejected',
 };
 
+/** The icon's colour: a corrected rejection is settled, in the dimmed text colour (legible in both themes). */
 const COLORS: Record<Tone, string> = {
-  waiting: 'blue',
-  done: 'teal',
-  warning: 'orange',
-  rejected: 'red',
-  corrected: 'gray',
+  waiting: 'var(--mantine-color-blue-filled)',
+  done: 'var(--mantine-color-teal-filled)',
+  warning: 'var(--mantine-color-orange-filled)',
+  rejected: 'var(--mantine-color-red-filled)',
+  corrected: 'var(--mantine-color-dimmed)',
 };
 
 /** The badge's word: one or two, so that it fits a list's column at 1024 px (the full name is in the tooltip). */
@@ -71,7 +72,7 @@ export function StateBadge({ state, corrected = false }: StateBadgeProps) {
         data-state={key}
         data-corrected={isCorrected || undefined}
       >
-        <StateIcon tone={tone} color={`var(--mantine-color-${COLORS[tone]}-filled)`} />
+        <StateIcon tone={tone} color={COLORS[tone]} />
         <span aria-hidden>{short}</span>
         <VisuallyHidden>{full}</VisuallyHidden>
       </Box>
