@@ -9,11 +9,13 @@ import {
   type KeychainStatus,
   type Language,
   type ProfilesView,
+  type Screen,
 } from '../shared/gateway/channels.ts';
 import { useGateway } from './gateway-context.ts';
 import { GlobalSearch } from './global-search.tsx';
 import { useHashLocation } from './hash-location.ts';
 import { ReadyContext } from './ready.ts';
+import { DeveloperNav, MAIN_ID, SkipLink } from './frame-nav.tsx';
 import { COMPOSE_ADDRESS, href, screenAddress, screenOf } from './routes.ts';
 import { CONSOLE_ADDRESS } from './routes.ts';
 import { WEBHOOKS_ADDRESS } from './routes.ts';
@@ -122,6 +124,8 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
       {/* Keyed on the active profile: another profile is another push channel (or polling). */}
       <LiveProvider key={profiles?.activeId ?? ''}>
         <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm' }} padding="md">
+          {/* The first stop for the keyboard: straight to the screen, past the header and the navigation. */}
+          <SkipLink />
           <AppShell.Header>
             <Group h="100%" px="md" justify="space-between" wrap="nowrap">
               <Group wrap="nowrap">
@@ -166,47 +170,47 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
             </Group>
           </AppShell.Header>
           <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
-            {SCREENS.map((s) => (
-              <NavLink
-                key={s}
-                component="a"
-                href={href(screenAddress(s))}
-                label={s === 'compose' ? t('compose.nav') : t(`nav.${s}`)}
-                active={screen === s}
-                aria-current={screen === s ? 'page' : undefined}
-                data-testid={`nav-${s}`}
-                rightSection={s === 'inbox' ? <UnreadBadge refreshKey={unreadKey} /> : undefined}
-              />
+            {SCREENS.filter((s) => !DEVELOPER_SCREENS.has(s)).map((s) => (
+              <ScreenLink key={s} screen={s} current={screen} unreadKey={unreadKey} />
             ))}
-            {profile?.kind === 'local' && (
+            {/* The developer's screens, apart from the accountant's: a group that folds away. */}
+            <DeveloperNav
+              profile={profiles?.activeId ?? null}
+              current={
+                (screen !== null && DEVELOPER_SCREENS.has(screen)) || DEVELOPER_ADDRESSES.has(location)
+              }
+            >
+              <ScreenLink screen="log" current={screen} unreadKey={unreadKey} />
               <NavLink
                 component="a"
-                href={href(CONSOLE_ADDRESS)}
-                label={t('console.nav')}
-                active={location === CONSOLE_ADDRESS}
-                aria-current={location === CONSOLE_ADDRESS ? 'page' : undefined}
-                data-testid="nav-console"
+                href={href(WEBHOOKS_ADDRESS)}
+                label={t('webhooks.nav')}
+                active={location === WEBHOOKS_ADDRESS}
+                aria-current={location === WEBHOOKS_ADDRESS ? 'page' : undefined}
+                data-testid="nav-webhooks"
               />
-            )}
-            <NavLink
-              component="a"
-              href={href(WEBHOOKS_ADDRESS)}
-              label={t('webhooks.nav')}
-              active={location === WEBHOOKS_ADDRESS}
-              aria-current={location === WEBHOOKS_ADDRESS ? 'page' : undefined}
-              data-testid="nav-webhooks"
-            />
-            <NavLink
-              component="a"
-              href={href(REFERENCE_ADDRESS)}
-              label={t('apiReference.nav')}
-              active={location === REFERENCE_ADDRESS}
-              aria-current={location === REFERENCE_ADDRESS ? 'page' : undefined}
-              data-testid="nav-reference"
-            />
+              {profile?.kind === 'local' && (
+                <NavLink
+                  component="a"
+                  href={href(CONSOLE_ADDRESS)}
+                  label={t('console.nav')}
+                  active={location === CONSOLE_ADDRESS}
+                  aria-current={location === CONSOLE_ADDRESS ? 'page' : undefined}
+                  data-testid="nav-console"
+                />
+              )}
+              <NavLink
+                component="a"
+                href={href(REFERENCE_ADDRESS)}
+                label={t('apiReference.nav')}
+                active={location === REFERENCE_ADDRESS}
+                aria-current={location === REFERENCE_ADDRESS ? 'page' : undefined}
+                data-testid="nav-reference"
+              />
+            </DeveloperNav>
           </AppShell.Navbar>
           {/* Keyed on the active profile: choosing another one remounts the screen, which loads its data again. */}
-          <AppShell.Main key={profiles?.activeId ?? ''}>
+          <AppShell.Main key={profiles?.activeId ?? ''} id={MAIN_ID} tabIndex={-1}>
             <ConnectionBanner />
             <Switch>
               <Route path="/dashboard">
@@ -264,6 +268,27 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
         </AppShell>
       </LiveProvider>
     </ReadyContext.Provider>
+  );
+}
+
+/** The API log is one of the host's screens, but a developer's: it sits in the navigation's Developer group. */
+const DEVELOPER_SCREENS = new Set<Screen>(['log']);
+const DEVELOPER_ADDRESSES = new Set([CONSOLE_ADDRESS, WEBHOOKS_ADDRESS, REFERENCE_ADDRESS]);
+
+/** A screen's entry in the navigation: a link to its address, marked while it is the current one. */
+function ScreenLink(props: { screen: Screen; current: Screen | null; unreadKey: string }) {
+  const { t } = useTranslation();
+  const { screen, current } = props;
+  return (
+    <NavLink
+      component="a"
+      href={href(screenAddress(screen))}
+      label={screen === 'compose' ? t('compose.nav') : t(`nav.${screen}`)}
+      active={current === screen}
+      aria-current={current === screen ? 'page' : undefined}
+      data-testid={`nav-${screen}`}
+      rightSection={screen === 'inbox' ? <UnreadBadge refreshKey={props.unreadKey} /> : undefined}
+    />
   );
 }
 

@@ -84,10 +84,14 @@ describe('the frame an accountant lives in: addresses, keys, search, forms, cloc
     const app = await openApp(ui.browser, ui.sandbox.origin);
     const { page } = app;
     try {
-      for (const link of await page.locator('[data-testid^="nav-"]').all()) {
+      // Every entry is a link; the Developer group's toggle (`nav-developer`) is the one button.
+      for (const link of await page
+        .locator('[data-testid^="nav-"]:not([data-testid="nav-developer"])')
+        .all()) {
         expect(await link.evaluate((a) => a.tagName)).toBe('A');
         expect(await link.getAttribute('href')).toMatch(/^#\/[a-z]+$/);
       }
+      expect(await page.getByTestId('nav-developer').evaluate((b) => b.tagName)).toBe('BUTTON');
       // Tab from the top of the page until the Sent invoices entry has the focus; Enter follows it.
       await page.locator('body').click({ position: { x: 5, y: 300 } });
       let focused = '';

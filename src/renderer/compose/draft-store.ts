@@ -113,3 +113,12 @@ export function rememberSeries(profile: string, companyId: number, series: Recor
   const kept = Object.fromEntries(Object.entries(series).filter(([, template]) => template.trim() !== ''));
   write(`${prefix(profile)}.series.${companyId}`, kept);
 }
+
+/** Every kept link as `discarded id → the invoice that corrected it` (the first one, if corrected twice). */
+export function keptCorrections(profile: string): Map<number, number> {
+  const links = read<Record<string, number>>(`${prefix(profile)}.resends`, {});
+  const corrections = new Map<number, number>();
+  for (const [sent, discarded] of Object.entries(links).sort(([a], [b]) => Number(a) - Number(b)))
+    if (!corrections.has(discarded)) corrections.set(discarded, Number(sent));
+  return corrections;
+}

@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PayloadEncoding } from '../../shared/api/types.ts';
 import { messageOf } from '../api.ts';
 import { useGateway } from '../gateway-context.ts';
 import { payloadBase64 } from '../payload.ts';
+import { invoiceFileKind, invoiceFileName } from './file-kind.ts';
 
 export interface InvoiceFile {
   id: number;
@@ -14,12 +15,19 @@ export interface InvoiceFile {
   encoding: PayloadEncoding;
 }
 
-/** Save the invoice file as it was sent or received (XML or signed P7M), or print the open invoice to PDF. */
+/**
+ * Save the invoice file as it was sent or received, or print the open invoice to PDF. The button and the saved
+ * name say what the file is (XML, or signed P7M), read from its bytes: `encoding` is only how it travelled.
+ */
 export function InvoiceFileActions({ file }: { file: InvoiceFile }) {
   const { t } = useTranslation();
   const gateway = useGateway();
   const [outcome, setOutcome] = useState<{ color: string; text: string } | null>(null);
-  const name = file.fileName ?? `invoice-${file.id}.xml`;
+  const kind = useMemo(
+    () => invoiceFileKind(file.payload, file.encoding, file.fileName),
+    [file.payload, file.encoding, file.fileName],
+  );
+  const name = invoiceFileName(file.fileName, file.id, kind);
 
   const act = async (action: () => Promise<string | null>) => {
     setOutcome(null);
@@ -41,7 +49,7 @@ export function InvoiceFileActions({ file }: { file: InvoiceFile }) {
   const print = () =>
     act(async () => {
       const result = await gateway.print.toPdf({
-        suggestedName: `${name.replace(/\.xml(\.p7m)?$/i, '')}.pdf`,
+        suggestedName: name.replace(/\.xml(\.p7m)?$/i, '.pdf'),
       });
       return result.saved ? t('invoiceFile.printed') : null;
     });
@@ -49,8 +57,13 @@ export function InvoiceFileActions({ file }: { file: InvoiceFile }) {
   return (
     <Stack gap="xs">
       <Group>
-        <Button onClick={() => void download()} disabled={!file.payload}>
-          {file.encoding === 'Base64' ? t('invoiceFile.downloadP7m') : t('invoiceFile.downloadXml')}
+        <Button
+          onClick={() => void download()}
+          disabled={!file.payload}
+          data-testid="invoice-download"
+          data-kind={kind}
+        >
+          {kind === 'p7m' ? t('invoiceFile.downloadP7m') : t('invoiceFile.downloadXml')}
         </Button>
         <Button variant="light" onClick={() => void print()}>
           {t('invoiceFile.print')}

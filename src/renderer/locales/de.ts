@@ -7,6 +7,7 @@ import { apiLogDe } from '../api-log/messages.ts';
 import { webhooksDe } from '../webhooks/messages.ts';
 import { apiReferenceDe } from '../api-reference/messages.ts';
 import { inputsDe } from '../inputs/messages.ts';
+import { shellDe } from '../shell-messages.ts';
 import type { Messages } from './en.ts';
 
 export const de: Messages = {
@@ -415,4 +416,5 @@ export const de: Messages = {
   webhooks: webhooksDe,
   apiReference: apiReferenceDe,
   inputs: inputsDe,
+  shell: shellDe,
 };

@@ -7,6 +7,7 @@ import { apiLogEn } from '../api-log/messages.ts';
 import { webhooksEn } from '../webhooks/messages.ts';
 import { apiReferenceEn } from '../api-reference/messages.ts';
 import { inputsEn } from '../inputs/messages.ts';
+import { shellEn } from '../shell-messages.ts';
 export const en = {
   app: {
     title: 'Scambio',
@@ -403,6 +404,7 @@ export const en = {
   webhooks: webhooksEn,
   apiReference: apiReferenceEn,
   inputs: inputsEn,
+  shell: shellEn,
 };
 
 /** The shape every language must have: the English tree with strings for leaves. */

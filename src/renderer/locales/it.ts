@@ -7,6 +7,7 @@ import { apiLogIt } from '../api-log/messages.ts';
 import { webhooksIt } from '../webhooks/messages.ts';
 import { apiReferenceIt } from '../api-reference/messages.ts';
 import { inputsIt } from '../inputs/messages.ts';
+import { shellIt } from '../shell-messages.ts';
 import type { Messages } from './en.ts';
 
 export const it: Messages = {
@@ -415,4 +416,5 @@ export const it: Messages = {
   webhooks: webhooksIt,
   apiReference: apiReferenceIt,
   inputs: inputsIt,
+  shell: shellIt,
 };

@@ -19,11 +19,13 @@ import { formatCount, formatDate } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
 import { LoadDemoData } from '../demo-data/load-demo-data.tsx';
 import { IndexPanel } from '../invoice-index/index-panel.tsx';
+import { rejectionsToHandle, useCorrections } from '../corrections.ts';
 import { useLiveReload } from '../live.tsx';
 import { MonthTotals } from '../month-totals.tsx';
 import { useReady } from '../ready.ts';
 import { address, href, screenAddress, sentAddress } from '../routes.ts';
 import { StateBadge } from '../state-badge.tsx';
+import { Welcome } from './welcome.tsx';
 
 /** SDI outcomes that ask something of the accountant: fix and resend, or tell the customer where the invoice is. */
 const ATTENTION: readonly SendState[] = [
@@ -60,12 +62,26 @@ export function Dashboard({ title, today = null }: DashboardProps) {
 
   useEffect(() => {
     let live = true;
+    const latest = listSent(gateway, { page: 1, page_size: 5 });
     Promise.all([
-      listSent(gateway, { page: 1, page_size: 5 }),
+      latest,
       listReceived(gateway, { page_size: 1 }),
       listReceived(gateway, { page_size: 1, unread: true }),
-      // One count per state, a page of one each: the server counts, the UI never pages through invoices.
-      Promise.all(ATTENTION.map((state) => listSent(gateway, { page_size: 1, latest_state: state }))),
+      // One count per state, a page of one each: the server counts, the UI never pages through invoices. A
+      // rejected invoice already corrected and resent is nothing to handle: those are read to leave them out.
+      Promise.all(
+        ATTENTION.map((state) =>
+          state === 'Scartato'
+            ? latest.then(async (sent) =>
+                rejectionsToHandle(
+                  gateway,
+                  (await gateway.profiles.list()).activeId,
+                  `${sent.total}:${sent.items[0]?.id ?? ''}`,
+                ),
+              )
+            : listSent(gateway, { page_size: 1, latest_state: state }).then((page) => page.total),
+        ),
+      ),
     ]).then(
       ([sent, received, unread, attention]) => {
         if (!live) return;
@@ -74,7 +90,7 @@ export function Dashboard({ title, today = null }: DashboardProps) {
           received: received.total,
           unread: unread.total,
           latest: sent.items,
-          attention: ATTENTION.map((state, i) => ({ state, count: attention[i]!.total })).filter(
+          attention: ATTENTION.map((state, i) => ({ state, count: attention[i]! })).filter(
             (a) => a.count > 0,
           ),
         });
@@ -86,12 +102,15 @@ export function Dashboard({ title, today = null }: DashboardProps) {
     };
   }, [gateway, liveKey]);
   useReady(summary !== null || error !== null);
+  // A rejected invoice among the latest that was corrected and resent says so, as in the sent list.
+  const corrections = useCorrections(summary?.latest ?? null);
 
   if (error) return <Alert color="red">{t('app.error', { message: error })}</Alert>;
   if (!summary) return <Loader role="status" aria-label={t('app.loading')} />;
   return (
     <Stack>
       <Title order={2}>{title}</Title>
+      <Welcome empty={summary.sent === 0 && summary.received === 0} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <CountCard testId="sent-count" label={t('dashboard.sent')} to={screenAddress('sent')}>
           <Text fw={700} fz={32}>
@@ -151,7 +170,7 @@ export function Dashboard({ title, today = null }: DashboardProps) {
                 <Table.Td>{formatDate(invoice.document_date, i18n.language)}</Table.Td>
                 <Table.Td>{invoice.nome_committente}</Table.Td>
                 <Table.Td>
-                  <StateBadge state={invoice.latest_state} />
+                  <StateBadge state={invoice.latest_state} corrected={corrections.has(invoice.id)} />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -7,7 +7,6 @@ import { entryOf } from '../invoice-index/entry.ts';
 import { useInvoiceIndex } from '../invoice-index/use-invoice-index.ts';
 import { formatDateTimeSeconds } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
-import { CorrectionLink } from '../compose/correction-link.tsx';
 import { InvoiceFileActions } from '../invoice-view/file-actions.tsx';
 import { InvoiceView } from '../invoice-view/invoice-view.tsx';
 import { LoadedView, useLoad } from '../loading.tsx';
@@ -16,6 +15,7 @@ import { StateBadge } from '../state-badge.tsx';
 import { useLiveReload } from '../live.tsx';
 import { composeFromSent, href } from '../routes.ts';
 import { sdiErrorInLanguage } from '../sdi-error-text.ts';
+import { CorrectionNotice, useCorrectionLinks } from './correction-notice.tsx';
 
 /** States in which the invoice is issued (delivered, or in the customer's reserved area): it can be credited. */
 const ISSUED = new Set([
@@ -74,6 +74,8 @@ function History({ send }: { send: Send }) {
   const [downloadError, setDownloadError] = useState<string | null>(null);
   // A new `send` object (read again after a live change) reads the history again too.
   const updates = useLoad(useCallback(() => listUpdates(gateway, send.id), [gateway, send]));
+  // Which invoice corrected this one, or which rejected one this one corrects.
+  const corrections = useCorrectionLinks(send);
 
   const download = async (update: Update) => {
     setDownloadError(null);
@@ -97,6 +99,7 @@ function History({ send }: { send: Send }) {
           .join(' · ')}
       </Text>
       {downloadError && <Alert color="red">{t('app.error', { message: downloadError })}</Alert>}
+      <CorrectionNotice links={corrections} />
       <LoadedView loaded={updates}>
         {({ items }) =>
           items.length === 0 ? (
@@ -136,28 +139,38 @@ function History({ send }: { send: Send }) {
           )
         }
       </LoadedView>
-      {/* Which invoice corrected this one, or which discarded one this one corrects. */}
-      <CorrectionLink sendId={send.id} />
-      {/* The composer opens this invoice: corrected to resend after a discard, or credited once issued. */}
-      {send.latest_state === 'Scartato' && (
+      {/* The composer opens this invoice: corrected to resend after a discard (once more, if already corrected),
+          credited once issued, or copied as a new invoice. */}
+      <Group gap="sm">
+        {send.latest_state === 'Scartato' && (
+          <Button
+            component="a"
+            variant={corrections?.correctedBy ? 'light' : 'filled'}
+            href={href(composeFromSent(send.id, 'correct'))}
+            data-testid="correct-and-resend"
+          >
+            {t('compose.correctAndResend')}
+          </Button>
+        )}
+        {send.latest_state && ISSUED.has(send.latest_state) && (
+          <Button
+            component="a"
+            variant="light"
+            href={href(composeFromSent(send.id, 'creditNote'))}
+            data-testid="credit-note"
+          >
+            {t('compose.creditNote')}
+          </Button>
+        )}
         <Button
           component="a"
-          href={href(composeFromSent(send.id, 'correct'))}
-          data-testid="correct-and-resend"
+          variant="default"
+          href={href(composeFromSent(send.id, 'duplicate'))}
+          data-testid="duplicate-invoice"
         >
-          {t('compose.correctAndResend')}
+          {t('shell.duplicate')}
         </Button>
-      )}
-      {send.latest_state && ISSUED.has(send.latest_state) && (
-        <Button
-          component="a"
-          variant="light"
-          href={href(composeFromSent(send.id, 'creditNote'))}
-          data-testid="credit-note"
-        >
-          {t('compose.creditNote')}
-        </Button>
-      )}
+      </Group>
       {send.payload && (
         <Stack>
           <InvoiceFileActions

@@ -10,7 +10,7 @@ import { useGateway } from '../gateway-context.ts';
 import { LocalDate } from '../localized.tsx';
 import { PagedTable, type PagedColumns } from '../paged-table.tsx';
 import { address, screenAddress, sentAddress } from '../routes.ts';
-import { StateBadge } from '../state-badge.tsx';
+import { useCorrections } from '../corrections.ts';
 import { indexSent } from '../invoice-index/fill.ts';
 import { useIndexVersion, useInvoiceIndex } from '../invoice-index/use-invoice-index.ts';
 import {
@@ -30,6 +30,7 @@ import { APP_SORT, loadAllRows, useListRows } from '../list-rows.ts';
 import { invoiceSheet } from '../list-sheet.ts';
 import { useLiveReload } from '../live.tsx';
 import { SentDetails } from './sent-details.tsx';
+import { SentStateCell } from './correction-notice.tsx';
 
 /**
  * Sortable columns, by column id: an API field where the API sorts by it (SORT_FIELDS.invoice), else an `app:`
@@ -104,9 +105,13 @@ export function SentList({ openId }: { openId: number | null }) {
     reloadKey: live,
   });
   const [sort, setSort] = useState<string | undefined>(undefined);
+  // The page's rejected invoices already corrected: shown so, with a link to their correction.
+  const [pageItems, setPageItems] = useState<Send[] | null>(null);
+  const corrections = useCorrections(pageItems);
   const onPage = useCallback(
     (items: Send[], pageSort: string | undefined) => {
       setSort(pageSort);
+      setPageItems(items);
       // Sent files cost nothing to read: the index learns the page's amounts at once.
       if (index) void indexSent(gateway, index, items).catch(() => {});
     },
@@ -171,7 +176,9 @@ export function SentList({ openId }: { openId: number | null }) {
         id: 'state',
         header: t('sent.state'),
         accessorFn: (row) => row.latest_state,
-        cell: (info) => <StateBadge state={info.row.original.latest_state} />,
+        cell: (info) => (
+          <SentStateCell send={info.row.original} correction={corrections.get(info.row.original.id)} />
+        ),
       },
       {
         id: 'dateSent',
@@ -188,7 +195,7 @@ export function SentList({ openId }: { openId: number | null }) {
       shared.file,
     ];
     // The index version redraws the cells as amounts arrive.
-  }, [t, entryOf, companies, indexVersion]);
+  }, [t, entryOf, companies, indexVersion, corrections]);
 
   return (
     <Stack>
