@@ -13,7 +13,7 @@ import type { Gateway } from '../shared/gateway/channels.ts';
 import { listSent } from './api.ts';
 import { keptCorrections, rememberResend, resendLinks } from './compose/draft-store.ts';
 import { useGateway } from './gateway-context.ts';
-import { loadAllRows } from './invoice-list.tsx';
+import { loadAllRows } from './list-rows.ts';
 
 /** The invoice a correction link points at, as the lists name it. */
 export interface InvoiceRef {
