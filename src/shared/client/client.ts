@@ -14,7 +14,7 @@ import type {
   WebHookHistory,
 } from '../api/types.ts';
 import type { ApiRequest, ApiResponse, HttpMethod } from '../gateway/channels.ts';
-import { everyItem, readPage, type Page, type Query } from './paging.ts';
+import { everyItem, readAllPages, readPage, type Page, type Query } from './paging.ts';
 import { ApiProblem } from './problem.ts';
 import { SandboxControl } from './sandbox.ts';
 import { submitIdempotently, type SubmitOptions, type Submitted } from './submit.ts';
@@ -29,6 +29,8 @@ export interface Lister<T, Q extends Query = Query> {
   page(query?: Q & { page?: number; page_size?: number }): Promise<Page<T>>;
   /** Every matching item, page after page (`for await (const send of client.sent.all({...}))`). */
   all(query?: Q, pageSize?: number): AsyncGenerator<T, void, undefined>;
+  /** Every matching item at once, with the total counted: no cap, as many pages as it takes. */
+  readAll(query?: Q, pageSize?: number): Promise<{ items: T[]; total: number }>;
 }
 
 export interface SendListQuery extends Query {
@@ -207,6 +209,8 @@ export class ScambioClient {
       page,
       all: (query, pageSize) =>
         everyItem((n, size) => page({ ...query, page: n, page_size: size }), pageSize),
+      readAll: (query, pageSize) =>
+        readAllPages((n, size) => page({ ...query, page: n, page_size: size }), pageSize),
     };
   }
 }

@@ -27,6 +27,21 @@ export function readPage<T>(response: ApiResponse, page: number, pageSize: numbe
   };
 }
 
+/** Every item of a list with the total the server counted, page after page (see everyItem), collected. */
+export async function readAllPages<T>(
+  fetchPage: (page: number, pageSize: number) => Promise<Pick<Page<T>, 'items' | 'total'>>,
+  pageSize = PAGE_SIZE_MAX,
+): Promise<{ items: T[]; total: number }> {
+  const items: T[] = [];
+  let total = 0;
+  for (let page = 1; ; page++) {
+    const result = await fetchPage(page, pageSize);
+    items.push(...result.items);
+    total = result.total;
+    if (result.items.length === 0 || page * pageSize >= total) return { items, total };
+  }
+}
+
 /**
  * Every item of a list, page after page (at most 200 a page, the spec's maximum), for `for await`. It stops at
  * the page `Service-Total-Count` says is the last, or at an empty page if items vanish meanwhile (retention,

@@ -1,5 +1,6 @@
 import type { Receive, SendState } from '../api/types.ts';
-import type { ApiRequest, SandboxClockState } from '../gateway/channels.ts';
+import type { ApiRequest, ApiResponse, SandboxClockState } from '../gateway/channels.ts';
+import { readPage, type Page, type Query } from './paging.ts';
 import { ApiProblem } from './problem.ts';
 import type { Transport } from './transport.ts';
 
@@ -110,10 +111,21 @@ export class SandboxControl {
     return this.call({ method: 'POST', path: '/seed', body: options }, [201]);
   }
 
-  private async call<T>(request: ApiRequest, expected: readonly number[] = [200]): Promise<T> {
+  /** Any control call, answered raw: for what this class has no method for (the app's own views of the log). */
+  raw(request: ApiRequest): Promise<ApiResponse> {
     if (!this.transport.sandbox) throw new Error('This connection has no sandbox control API.');
-    const response = await this.transport.sandbox(request);
+    return this.transport.sandbox(request);
+  }
+
+  /** Any control call, its body as `T` when the status is one `expected`; anything else an ApiProblem. */
+  async call<T>(request: ApiRequest, expected: readonly number[] = [200]): Promise<T> {
+    const response = await this.raw(request);
     if (!expected.includes(response.status)) throw new ApiProblem(response);
     return response.body as T;
+  }
+
+  /** One page of a control list (`/webhookhistory`, `/log`), with its `Service-Total-Count`. */
+  async page<T>(path: string, query: Query & { page: number; page_size: number }): Promise<Page<T>> {
+    return readPage<T>(await this.raw({ method: 'GET', path, query }), query.page, query.page_size);
   }
 }

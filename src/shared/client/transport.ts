@@ -39,7 +39,16 @@ export function fetchTransport(options: FetchTransportOptions): Transport {
   };
 }
 
-/** The renderer's gateway as a transport: the key stays with the host, as everywhere in the app. */
-export function gatewayTransport(gateway: Pick<Gateway, 'api'>): Transport {
-  return { api: (request) => gateway.api.request(request) };
+/**
+ * The renderer's gateway as a transport: the key stays with the host, as everywhere in the app. The sandbox's
+ * control API goes through the host's `sandbox.control` channel, which refuses it for a remote profile.
+ */
+export function gatewayTransport(
+  gateway: Pick<Gateway, 'api'> & Partial<Pick<Gateway, 'sandbox'>>,
+): Transport {
+  const sandbox = gateway.sandbox;
+  return {
+    api: (request) => gateway.api.request(request),
+    ...(sandbox ? { sandbox: (request: ApiRequest) => sandbox.control(request) } : {}),
+  };
 }

@@ -50,6 +50,12 @@ describe('scambio/client against the real server', () => {
     for await (const company of api.companies.all({ sort: 'name' }, 3)) names.push(company.name);
     expect(names).toEqual([0, 1, 2, 3, 4, 5, 6].map((n) => `Paging ${n} Srl`));
     expect(fetched.map((url) => new URL(url).searchParams.get('page'))).toEqual(['1', '2', '3']);
+    // All at once, with the total: as many pages as it takes, no cap.
+    fetched.length = 0;
+    const all = await api.companies.readAll({ sort: 'name' }, 3);
+    expect(all.total).toBe(7);
+    expect(all.items.map((company) => company.name)).toEqual(names);
+    expect(fetched).toHaveLength(3);
   });
 
   it('submits idempotently: a response lost on the way is retried with the same key, one invoice stored', async () => {
