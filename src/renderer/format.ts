@@ -66,19 +66,21 @@ function formatMoment(
 }
 
 /**
- * An amount in its currency. A plain decimal string (`-1506.09`, what cents.ts writes) is formatted exactly, with
- * no float on the way; a number still works for the callers that have one.
+ * An amount in its currency, from its plain decimal text (`-1506.09`: what a file states, what the composer
+ * computes, what cents.ts writes): Intl formats a decimal string exactly, with no float on the way. Money never
+ * goes through a JavaScript number in the renderer.
  */
-export function formatAmount(amount: number | `${number}`, currency: string, language: string): string {
+export function formatAmount(amount: string, currency: string, language: string): string {
+  const decimal = amount as `${number}`;
   try {
     return new Intl.NumberFormat(intlLocale(language), {
       style: 'currency',
       currency,
       useGrouping: 'always',
-    }).format(amount);
+    }).format(decimal);
   } catch {
     // Not an ISO 4217 code Intl knows: the number, then the code as the invoice wrote it.
-    return `${formatNumber(amount, language, 2)} ${currency}`;
+    return `${formatNumber(decimal, language, 2)} ${currency}`;
   }
 }
 

@@ -2,6 +2,7 @@
  * Invoice files as bytes: what the UI reads from picked files and hands to the save dialog. The gateway carries
  * files in Base64 and API answers as text, so these are the only conversions between the two.
  */
+import { centsOf, decimalOfCents } from './cents.ts';
 import type { PayloadEncoding } from '../shared/api/types.ts';
 import { toBase64 } from '../shared/gateway/api-fetch.ts';
 
@@ -37,7 +38,8 @@ export function xmlBase64(text: string): string {
 }
 
 export interface InvoiceTotal {
-  amount: number;
+  /** Plain decimal, to the cent (`122.00`). */
+  amount: string;
   currency: string;
 }
 
@@ -49,7 +51,7 @@ export function invoiceTotal(payload: string, encoding: PayloadEncoding): Invoic
   const text = encoding === 'Base64' ? atob(payload) : payload;
   const element = (name: string) =>
     new RegExp(`<(?:[\\w-]+:)?${name}>\\s*([^<]+?)\\s*</(?:[\\w-]+:)?${name}>`).exec(text)?.[1];
-  const amount = Number(element('ImportoTotaleDocumento') ?? NaN);
-  if (!Number.isFinite(amount)) return null;
-  return { amount, currency: element('Divisa') ?? 'EUR' };
+  const cents = centsOf(element('ImportoTotaleDocumento'));
+  if (cents === null) return null;
+  return { amount: decimalOfCents(cents), currency: element('Divisa') ?? 'EUR' };
 }

@@ -31,7 +31,7 @@ describe('amounts, numbers and dates as an accountant of each language writes th
     // A code Intl does not know: the number, then the code as written.
     ['it', 1800, 'XX1', '1.800,00 XX1'],
   ] as const)('%s: %d %s is %s', (language, amount, currency, expected) => {
-    expect(plain(formatAmount(amount, currency, language))).toBe(expected);
+    expect(plain(formatAmount(String(amount), currency, language))).toBe(expected);
   });
 
   it('groups 4-digit numbers in Italian too (Intl does not by default)', () => {

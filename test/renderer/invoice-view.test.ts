@@ -89,7 +89,7 @@ function elements(html: string, id: string): { html: string; attributes: Record<
 }
 
 const money = (amount: string, currency: string, language: string) =>
-  formatAmount(Number(amount), currency, language);
+  formatAmount(amount, currency, language);
 
 function cents(amount: string): bigint {
   const [integer, fraction = ''] = amount.trim().replace('-', '').split('.');

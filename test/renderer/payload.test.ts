@@ -4,7 +4,7 @@ import { invoiceXml } from '../support/invoices.ts';
 
 describe('invoice payloads in the UI', () => {
   it('reads the total and currency of the first document', () => {
-    expect(invoiceTotal(invoiceXml(), 'Xml')).toEqual({ amount: 122, currency: 'EUR' });
+    expect(invoiceTotal(invoiceXml(), 'Xml')).toEqual({ amount: '122.00', currency: 'EUR' });
     expect(
       invoiceTotal(invoiceXml().replace(/<ImportoTotaleDocumento>.*?<\/ImportoTotaleDocumento>/, ''), 'Xml'),
     ).toBeNull();
@@ -16,7 +16,7 @@ describe('invoice payloads in the UI', () => {
       Buffer.from(invoiceXml()),
       Buffer.from([0]),
     ]);
-    expect(invoiceTotal(wrapped.toString('base64'), 'Base64')).toEqual({ amount: 122, currency: 'EUR' });
+    expect(invoiceTotal(wrapped.toString('base64'), 'Base64')).toEqual({ amount: '122.00', currency: 'EUR' });
   });
 
   it('saves XML text in the encoding its declaration names', () => {

@@ -207,7 +207,7 @@ function LineRow({
         <div className="compose-line-total" style={{ gridArea: 'total' }}>
           <span className="compose-cell-label">{t('compose.lineTotal')}</span>
           <Text fw={600} size="sm" data-testid="compose-line-total" data-value={total}>
-            {formatAmount(Number(total), currency, i18n.language)}
+            {formatAmount(total, currency, i18n.language)}
           </Text>
         </div>
         <div style={{ gridArea: 'actions' }} className="compose-line-actions">

@@ -23,8 +23,7 @@ import { codeOptions, Field, RemoveButton, type FormProps } from './form-parts.t
 export function PaymentFields({ draft, change, problems }: FormProps) {
   const { t, i18n } = useTranslation();
   const totals = useMemo(() => computeTotals(draft), [draft]);
-  const money = (value: string) =>
-    formatAmount(Number(value), draft.document.currency || 'EUR', i18n.language);
+  const money = (value: string) => formatAmount(value, draft.document.currency || 'EUR', i18n.language);
   const payment = draft.payments[0];
   return (
     <Stack gap="xs">

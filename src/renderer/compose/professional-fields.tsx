@@ -43,8 +43,7 @@ function Computed({ label, value }: { label: string; value: string }) {
 export function ProfessionalFields({ draft, change, problems }: FormProps) {
   const { t, i18n } = useTranslation();
   const totals = useMemo(() => computeTotals(draft), [draft]);
-  const money = (value: string) =>
-    formatAmount(Number(value), draft.document.currency || 'EUR', i18n.language);
+  const money = (value: string) => formatAmount(value, draft.document.currency || 'EUR', i18n.language);
   return (
     <Stack gap="xs">
       {draft.withholdings.map((w, i) => (

@@ -12,21 +12,20 @@ import {
 } from '../../shared/fatturapa/compose/index.ts';
 import { NATURES } from '../../shared/fatturapa/reading/code-labels.ts';
 import { codeLabel } from '../../shared/fatturapa/code-labels.ts';
+import { centsOf, decimalOfCents } from '../cents.ts';
 import { formatAmount, formatNumber } from '../format.ts';
 
 export function TotalsBlock({ draft }: { draft: InvoiceDraft }) {
   const { t, i18n } = useTranslation();
   const totals = useMemo(() => computeTotals(draft), [draft]);
   const currency = draft.document.currency || 'EUR';
-  const money = (value: string) => formatAmount(Number(value), currency, i18n.language);
+  const money = (value: string) => formatAmount(value, currency, i18n.language);
   const r = totals.reconciliation;
   // The contributions are part of the taxable amount (check 00422 puts them there): shown as "of which".
-  const fundsTotal = totals.funds.reduce((sum, f) => sum + Math.round(Number(f.amount) * 100), 0) / 100;
+  const fundsTotal = decimalOfCents(totals.funds.reduce((sum, f) => sum + (centsOf(f.amount) ?? 0n), 0n));
   const rows: { label: string; value: string; part?: boolean }[] = [
     { label: t('compose.totalTaxable'), value: r.taxable },
-    ...(totals.funds.length > 0
-      ? [{ label: t('compose.totalFunds'), value: fundsTotal.toFixed(2), part: true }]
-      : []),
+    ...(totals.funds.length > 0 ? [{ label: t('compose.totalFunds'), value: fundsTotal, part: true }] : []),
     { label: t('compose.totalVat'), value: r.vat },
     ...(totals.stamp.applied ? [{ label: t('compose.totalStamp'), value: totals.stamp.amount }] : []),
   ];
@@ -78,13 +77,13 @@ export function TotalsBlock({ draft }: { draft: InvoiceDraft }) {
                 {money(total)}
               </Table.Td>
             </Table.Tr>
-            {Number(r.withholdings) !== 0 && (
+            {centsOf(r.withholdings) !== 0n && (
               <Table.Tr>
                 <Table.Td>{t('compose.totalWithholding')}</Table.Td>
                 <Table.Td ta="right">− {money(r.withholdings)}</Table.Td>
               </Table.Tr>
             )}
-            {Number(r.splitPaymentVat) !== 0 && (
+            {centsOf(r.splitPaymentVat) !== 0n && (
               <Table.Tr>
                 <Table.Td>{t('compose.totalSplit')}</Table.Td>
                 <Table.Td ta="right">− {money(r.splitPaymentVat)}</Table.Td>

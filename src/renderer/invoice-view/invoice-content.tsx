@@ -118,7 +118,7 @@ function PartyBlock({
             t('invoice.rea', { office: party.rea.office, number: party.rea.number }),
             party.rea.shareCapital
               ? t('invoice.shareCapital', {
-                  amount: formatAmount(Number(party.rea.shareCapital), 'EUR', language),
+                  amount: formatAmount(party.rea.shareCapital, 'EUR', language),
                 })
               : null,
             party.rea.soleShareholder === 'SU' ? t('invoice.soleShareholder') : null,
@@ -202,9 +202,7 @@ const REFERENCE_LABELS: Record<ReferenceKind, string> = {
 function useMoney(currency: string) {
   const { i18n } = useTranslation();
   return (value: string | null | undefined) =>
-    value === null || value === undefined || value === ''
-      ? ''
-      : formatAmount(Number(value), currency, i18n.language);
+    value === null || value === undefined || value === '' ? '' : formatAmount(value, currency, i18n.language);
 }
 
 /** "−10%", "+5,00 €", "−10% (9,00 €)": one ScontoMaggiorazione, sign first. */
