@@ -1,5 +1,3 @@
-import { useEffect, useState } from 'react';
-import type { Gateway } from '../shared/gateway/channels.ts';
 import { turnoverSign } from '../shared/fatturapa/code-labels.ts';
 import type { DocumentReading, InvoiceReading } from '../shared/fatturapa/reading/types.ts';
 import {
@@ -187,20 +185,4 @@ export function dropLegacyAmountCache(storage: Storage | undefined = globalThis.
   } catch {
     // Storage unavailable: there is nothing to drop either.
   }
-}
-
-/** The active profile's id, for the per-profile index; null until known. */
-export function useProfileId(gateway: Gateway): string | null {
-  const [id, setId] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void gateway.profiles.list().then(
-      (view) => live && setId(view.activeId),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [gateway]);
-  return id;
 }

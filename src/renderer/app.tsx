@@ -1,5 +1,6 @@
 import { AppShell, Badge, Group, NavLink, Select, Text, Title, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
@@ -8,7 +9,6 @@ import {
   SCREENS,
   type KeychainStatus,
   type Language,
-  type ProfilesView,
   type Screen,
 } from '../shared/gateway/channels.ts';
 import { useGateway } from './gateway-context.ts';
@@ -22,8 +22,10 @@ import { WEBHOOKS_ADDRESS } from './routes.ts';
 import { REFERENCE_ADDRESS } from './routes.ts';
 import { SandboxClockBadge, useSandboxClock } from './sandbox-clock.tsx';
 import { ThemeSelect } from './theme.tsx';
-import { useUnreadCount } from './unread-count.ts';
-import { ConnectionBanner, LiveProvider, useLiveReload } from './live.tsx';
+import { ConnectionBanner, LiveProvider } from './live.tsx';
+import { createQueryClient } from './data/query-client.ts';
+import { useProfileChanged, useProfiles } from './data/profiles.ts';
+import { useUnreadCount } from './data/unread.ts';
 import { NotificationsToggle } from './notifications.tsx';
 import { ApiLog } from './api-log/api-log-screen.tsx';
 import { Companies } from './screens/companies.tsx';
@@ -47,10 +49,14 @@ const ApiReferenceScreen = lazy(() => import('./api-reference/api-reference-scre
 const LOADING_SCREENS = new Set(['dashboard', 'compose', 'sent', 'inbox', 'companies', 'log']);
 
 export function App({ onLoaded }: { onLoaded: () => void }) {
+  // The one QueryClient of the window: every screen's reads of the service go through it (src/renderer/data).
+  const [queryClient] = useState(createQueryClient);
   return (
-    <Router hook={useHashLocation}>
-      <Frame onLoaded={onLoaded} />
-    </Router>
+    <QueryClientProvider client={queryClient}>
+      <Router hook={useHashLocation}>
+        <Frame onLoaded={onLoaded} />
+      </Router>
+    </QueryClientProvider>
   );
 }
 
@@ -60,7 +66,8 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
   const gateway = useGateway();
   const [location, navigate] = useLocation();
   const screen = screenOf(location);
-  const [profiles, setProfiles] = useState<ProfilesView | null>(null);
+  const profiles = useProfiles();
+  const profileChanged = useProfileChanged();
   const [keychain, setKeychain] = useState<KeychainStatus | null>(null);
   // Asked again on every navigation and profile switch, and once a minute.
   const unreadKey = `${location}:${profiles?.activeId ?? ''}`;
@@ -69,7 +76,6 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
   const searchRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    void gateway.profiles.list().then(setProfiles);
     void gateway.keychain.status().then(setKeychain);
   }, [gateway]);
 
@@ -243,7 +249,7 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
                 <ApiLog profile={profile} />
               </Route>
               <Route path="/profiles">
-                {profiles && <Profiles view={profiles} keychain={keychain} onChange={setProfiles} />}
+                {profiles && <Profiles view={profiles} keychain={keychain} onChange={profileChanged} />}
               </Route>
               <Route path={CONSOLE_ADDRESS}>
                 <Suspense fallback={null}>
@@ -295,9 +301,7 @@ function ScreenLink(props: { screen: Screen; current: Screen | null; unreadKey: 
 /** Unread received invoices beside the inbox entry: asked again on each navigation and each live change. */
 function UnreadBadge({ refreshKey }: { refreshKey: string }) {
   const { t } = useTranslation();
-  const gateway = useGateway();
-  const live = useLiveReload((c) => c.type === 'receive.add' || c.type === 'receive.read');
-  const unread = useUnreadCount(gateway, `${refreshKey}:${live}`);
+  const unread = useUnreadCount(refreshKey);
   if (!unread) return null;
   return (
     <Badge

@@ -1,9 +1,6 @@
 import { Select } from '@mantine/core';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listCompanies } from './api.ts';
-import { useGateway } from './gateway-context.ts';
-import { useLoad } from './loading.tsx';
+import { useCompaniesQuery } from './data/companies.ts';
 
 /** An optional company filter: the caller's companies by name and VAT; empty means all of them. */
 export function CompanySelect({
@@ -14,10 +11,7 @@ export function CompanySelect({
   onChange: (companyId: number | null) => void;
 }) {
   const { t } = useTranslation();
-  const gateway = useGateway();
-  const companies = useLoad(
-    useCallback(() => listCompanies(gateway, { page_size: 200, sort: 'name' }), [gateway]),
-  );
+  const companies = useCompaniesQuery();
   return (
     <Select
       label={t('company.label')}
@@ -26,10 +20,10 @@ export function CompanySelect({
       clearable
       searchable
       w={280}
-      disabled={companies.value === null}
+      disabled={companies.data === undefined}
       value={value === null ? null : String(value)}
       onChange={(id) => onChange(id === null ? null : Number(id))}
-      data={(companies.value?.items ?? []).map((c) => ({
+      data={(companies.data ?? []).map((c) => ({
         value: String(c.id),
         label: `${c.name} (${c.vat})`,
       }))}

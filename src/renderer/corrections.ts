@@ -7,13 +7,14 @@
  * A link found the second way is kept like the first, so it is asked once. A rejected invoice that was corrected
  * asks nothing more of the accountant: the dashboard does not count it, and the lists say where it went.
  */
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { SEND_IDS_MAX, type Send } from '../shared/api/types.ts';
 import type { Gateway } from '../shared/gateway/channels.ts';
-import { listSent } from './api.ts';
+import { clientOf, listSent } from './api.ts';
 import { keptCorrections, rememberResend, resendLinks } from './compose/draft-store.ts';
 import { useGateway } from './gateway-context.ts';
-import { loadAllRows } from './list-rows.ts';
+import { queryKeys } from './data/keys.ts';
+import { useActiveProfileId } from './data/profiles.ts';
 
 /** The invoice a correction link points at, as the lists name it. */
 export interface InvoiceRef {
@@ -139,9 +140,7 @@ export async function rejectionsToHandle(
   profile: string,
   generation: string,
 ): Promise<number> {
-  const rejected = await loadAllRows((page, pageSize) =>
-    listSent(gateway, { latest_state: 'Scartato', page, page_size: pageSize }),
-  );
+  const rejected = await clientOf(gateway).sent.readAll({ latest_state: 'Scartato', sort: '-created' });
   if (rejected.total === 0) return 0;
   const corrected = await findCorrections(gateway, profile, rejected.items, { generation });
   return rejected.total - corrected.size;
@@ -191,41 +190,28 @@ export async function correctionLinks(
   return { corrects, correctedBy };
 }
 
-/** The active profile's id, from the gateway: what this machine keeps is kept per profile. */
-export function useActiveProfile(): string | null {
-  const gateway = useGateway();
-  const [profile, setProfile] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void gateway.profiles.list().then((view) => live && setProfile(view.activeId));
-    return () => {
-      live = false;
-    };
-  }, [gateway]);
-  return profile;
-}
-
 /**
  * The corrections of the rejected invoices among `invoices` (a list's page), with their numbers; an empty map
  * until known, and again whenever `invoices` changes.
  */
 export function useCorrections(invoices: readonly Send[] | null): Map<number, InvoiceRef> {
   const gateway = useGateway();
-  const profile = useActiveProfile();
-  const [corrections, setCorrections] = useState(new Map<number, InvoiceRef>());
-  useEffect(() => {
-    if (profile === null || !invoices?.some((s) => s.latest_state === 'Scartato')) {
-      setCorrections(new Map());
-      return;
-    }
-    let live = true;
-    findCorrections(gateway, profile, invoices, { numbers: true }).then(
-      (found) => live && setCorrections(found),
-      () => live && setCorrections(new Map()),
-    );
-    return () => {
-      live = false;
-    };
-  }, [gateway, profile, invoices]);
-  return corrections;
+  const profile = useActiveProfileId();
+  const rejected = invoices?.filter((s) => s.latest_state === 'Scartato') ?? [];
+  const found = useQuery({
+    queryKey: queryKeys.sentList(
+      'corrections',
+      profile,
+      rejected.map((s) => `${s.id}:${s.last_update}`),
+    ),
+    queryFn: () =>
+      findCorrections(gateway, profile!, invoices!, { numbers: true }).catch(
+        () => new Map<number, InvoiceRef>(),
+      ),
+    enabled: profile !== null && rejected.length > 0,
+  });
+  return (rejected.length > 0 && found.data) || NONE;
 }
+
+/** No corrections: the same empty map each render. */
+const NONE = new Map<number, InvoiceRef>();

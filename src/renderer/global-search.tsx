@@ -1,6 +1,7 @@
 import { Autocomplete, type ComboboxItem, type ComboboxItemGroup } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState, type RefObject } from 'react';
+import { useState, type RefObject } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { searchEverything, type SearchResults } from './api.ts';
@@ -25,22 +26,21 @@ export function GlobalSearch({ inputRef }: { inputRef: RefObject<HTMLInputElemen
   const [, navigate] = useLocation();
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), 250);
-  const [results, setResults] = useState<{ q: string; found: SearchResults } | null>(null);
   const index = useInvoiceIndex(gateway);
+  // What the service finds, kept while the next text is asked (a failed search finds nothing).
+  const results = useQuery({
+    queryKey: ['search', debounced],
+    queryFn: () =>
+      searchEverything(gateway, debounced).catch((): SearchResults => ({
+        sent: [],
+        received: [],
+        companies: [],
+      })),
+    enabled: debounced.length >= MIN_LENGTH,
+    placeholderData: keepPreviousData,
+  });
 
-  useEffect(() => {
-    if (debounced.length < MIN_LENGTH) return;
-    let live = true;
-    searchEverything(gateway, debounced).then(
-      (found) => live && setResults({ q: debounced, found }),
-      () => live && setResults({ q: debounced, found: { sent: [], received: [], companies: [] } }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [gateway, debounced]);
-
-  const found = results && debounced.length >= MIN_LENGTH ? results.found : null;
+  const found = debounced.length >= MIN_LENGTH ? (results.data ?? null) : null;
   const groups: ComboboxItemGroup<ComboboxItem>[] = [];
   if (found) {
     const date = (value: string | null | undefined) => formatDate(value, i18n.language);

@@ -1,34 +1,18 @@
 import { Alert, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Receive, Send } from '../shared/api/types.ts';
 import { DOCUMENT_TYPES, turnoverSign } from '../shared/fatturapa/code-labels.ts';
 import type { Gateway } from '../shared/gateway/channels.ts';
 import type { KnownAmount } from './amounts.ts';
-import { listCompanies, messageOf } from './api.ts';
+import { messageOf } from './api.ts';
 import { centsOf, CurrencySums, decimalOfCents } from './cents.ts';
 import { formatAmount, formatCount } from './format.ts';
 import type { IndexEntry } from './invoice-index/entry.ts';
 import { exportContent, type ExportFormat, type Sheet } from './list-export.ts';
-import { ALL_ROWS_MAX, APP_SORT, type LocalListState, type SortValue } from './list-rows.ts';
+import { APP_SORT, type LocalListState, type SortValue } from './list-rows.ts';
 import { LocalDate } from './localized.tsx';
 import type { PagedColumns, TableFooter } from './paged-table.tsx';
-
-/** Company names by id (an account has tens of companies). */
-export function useCompanyNames(gateway: Gateway): Map<number, string> {
-  const [names, setNames] = useState(new Map<number, string>());
-  useEffect(() => {
-    let live = true;
-    void listCompanies(gateway, { page_size: 200, sort: 'name' }).then(
-      (page) => live && setNames(new Map(page.items.map((c) => [c.id, c.name]))),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [gateway]);
-  return names;
-}
 
 /**
  * An amount cell: the total in the invoice's currency as totals count it (a credit note with a minus: it
@@ -94,10 +78,8 @@ export interface ListTotals {
   byCurrency: [string, bigint][];
   /** Counted rows whose amount is unknown. */
   unknown: number;
-  /** Rows read (counted and left out). */
+  /** Rows counted and left out: every row the filter matches. */
   rows: number;
-  /** The filter matched more rows than were read (ALL_ROWS_MAX). */
-  partial: boolean;
   /** Invoices SDI rejected: never issued fiscally, so not in the total; what they would have added. */
   discarded: { count: number; byCurrency: [string, bigint][] };
 }
@@ -113,7 +95,6 @@ function addTo(sums: CurrencySums, amount: KnownAmount): void {
  */
 export function totalsOf(
   rows: { amount: KnownAmount | null | undefined; discarded?: boolean }[],
-  matched: number,
 ): ListTotals {
   const sums = new CurrencySums();
   const discardedSums = new CurrencySums();
@@ -130,7 +111,6 @@ export function totalsOf(
     byCurrency: sums.entries(),
     unknown,
     rows: rows.length,
-    partial: matched > rows.length,
     discarded: { count: discarded, byCurrency: discardedSums.entries() },
   };
 }
@@ -148,8 +128,7 @@ export function plainTotal(totals: ListTotals): string {
 
 /**
  * The filtered list's total as the table's last row (`list-total`): the label under the first columns, the sums
- * per currency under the amounts; what it leaves out (unknown amounts, invoices SDI rejected, rows beyond
- * ALL_ROWS_MAX) said beside it.
+ * per currency under the amounts; what it leaves out (unknown amounts, invoices SDI rejected) said beside it.
  */
 export function useTotalFooter(totals: ListTotals | null): TableFooter | null {
   const { t, i18n } = useTranslation();
@@ -175,11 +154,6 @@ export function useTotalFooter(totals: ListTotals | null): TableFooter | null {
             })}
           </Text>
         </Tooltip>
-      )}
-      {totals.partial && (
-        <Text span size="sm" c="dimmed">
-          {t('list.partial', { count: totals.rows })}
-        </Text>
       )}
     </>
   );
@@ -248,7 +222,6 @@ export function LocalListNote({ local }: { local: LocalListState | null }) {
           t('lists.local.amount', { count: local.read, shown: formatCount(local.read, i18n.language) }),
           local.unknown > 0 ? t('lists.local.amountUnknown', { count: local.unknown }) : '',
         ];
-  if (local.partial) parts.push(t('lists.local.partial', { max: formatCount(ALL_ROWS_MAX, i18n.language) }));
   return (
     <Alert
       variant="light"

@@ -24,7 +24,6 @@ export const listsEn = {
       'The invoice without this value (such as a received invoice not read yet) is at the end.',
     unknownLast_other:
       'The {{count}} invoices without this value (such as received invoices not read yet) are at the end.',
-    partial: 'The filter finds more than {{max}} invoices: only the {{max}} newest are included.',
     amount_one: 'Amount looked for in the 1 invoice of this filter, as document total or net to pay.',
     amount_other:
       'Amount looked for in the {{shown}} invoices of this filter, as document total or net to pay.',
@@ -129,7 +128,6 @@ export const listsIt: ListsMessages = {
     unknownLast_one: 'La fattura senza questo dato (ad esempio una ricevuta non ancora letta) è in fondo.',
     unknownLast_other:
       'Le {{count}} fatture senza questo dato (ad esempio ricevute non ancora lette) sono in fondo.',
-    partial: 'Il filtro trova più di {{max}} fatture: sono considerate solo le {{max}} più recenti.',
     amount_one: "Importo cercato nell'unica fattura del filtro, come totale documento o netto a pagare.",
     amount_other:
       'Importo cercato fra le {{shown}} fatture del filtro, come totale documento o netto a pagare.',
@@ -233,7 +231,6 @@ export const listsDe: ListsMessages = {
       'Die Rechnung ohne diesen Wert (etwa eine noch nicht gelesene empfangene Rechnung) steht am Ende.',
     unknownLast_other:
       'Die {{count}} Rechnungen ohne diesen Wert (etwa noch nicht gelesene empfangene Rechnungen) stehen am Ende.',
-    partial: 'Der Filter findet mehr als {{max}} Rechnungen: nur die {{max}} neuesten sind berücksichtigt.',
     amount_one: 'Betrag in der 1 Rechnung dieses Filters gesucht, als Belegsumme oder Zahlbetrag.',
     amount_other:
       'Betrag in den {{shown}} Rechnungen dieses Filters gesucht, als Belegsumme oder Zahlbetrag.',

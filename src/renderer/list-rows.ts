@@ -5,37 +5,22 @@
  * only in the files. So:
  *
  * - a sort the API has is the server's, a page at a time, as before;
- * - a sort by number, counterparty, company name, type, amount or state (`app:` fields) is the app's: it reads the
- *   whole filtered list (up to ALL_ROWS_MAX rows, newest first, the same rows the total adds up), sorts it with
- *   what the invoice index knows, and pages it here. Rows with nothing to sort by (an unread received invoice has
- *   no amount yet) go last either way;
+ * - a sort by number, counterparty, company name, type, amount or state (`app:` fields) is the app's: it takes the
+ *   whole filtered list (every row, newest first, the same rows the total adds up: data/invoice-lists.ts), sorts
+ *   it with what the invoice index knows, and pages it here. Rows with nothing to sort by (an unread received
+ *   invoice has no amount yet) go last either way;
  * - a search that reads as an amount (`1.220,00`, `1220`) keeps the rows the server's `q` finds and adds those
  *   whose indexed total or net to pay is that amount (entryHasAmount): the invoices the app has read.
  *
  * The screen says so beside the list (LocalListNote), with its limits.
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import type { Page } from './api.ts';
 import { parseAmountQuery } from './invoice-index/amount-query.ts';
 
 /** The `sort` prefix of an order the app applies itself (the API has no such field). */
 export const APP_SORT = 'app:';
-
-/** The whole filtered list is read for its total, its export and the app's own sorts up to this many rows. */
-export const ALL_ROWS_MAX = 5000;
-
-/** Every row of a filtered list, 200 at a time (the API's largest page), up to ALL_ROWS_MAX. */
-export async function loadAllRows<T>(
-  load: (page: number, pageSize: number) => Promise<Page<T>>,
-): Promise<{ items: T[]; total: number }> {
-  const items: T[] = [];
-  for (let page = 1; ; page++) {
-    const result = await load(page, 200);
-    items.push(...result.items);
-    if (result.items.length === 0 || items.length >= result.total || items.length >= ALL_ROWS_MAX)
-      return { items, total: result.total };
-  }
-}
 
 /** What a row is sorted by: null when unknown (sorted last, whichever the direction). */
 export type SortValue = string | number | bigint | boolean | null | undefined;
@@ -81,13 +66,18 @@ export interface LocalListState {
   shown: number;
   /** Rows the app read to put the list together. */
   read: number;
-  /** The filter matched more rows than the app reads (ALL_ROWS_MAX): only the newest were read. */
-  partial: boolean;
   /** Rows with nothing to sort by, placed last; after an amount search, rows whose amount is unknown. */
   unknown: number;
 }
 
-export interface ListRowsOptions<T extends { id: number }> {
+/** The page a table shows: its rows, the sort it was read with and the list's total (Service-Total-Count). */
+export interface ShownPage<T> {
+  items: T[];
+  sort: string | undefined;
+  total: number;
+}
+
+export interface ListRowsOptions<T extends { id: number }, Totals> {
   /** One server page with the screen's filters and this text search. */
   server: (
     page: number,
@@ -95,6 +85,17 @@ export interface ListRowsOptions<T extends { id: number }> {
     sort: string | undefined,
     q: string | undefined,
   ) => Promise<Page<T>>;
+  /**
+   * Every row with the screen's filters and this text search, in the API's order `sort`; `serverTotal`, the
+   * server's count for them when known.
+   */
+  whole: (
+    sort: string,
+    q: string | undefined,
+    serverTotal?: number | null,
+  ) => Promise<{ items: T[]; total: number }>;
+  /** The list's query key with its filters: the whole list read once is kept under it until it is invalidated. */
+  queryKey: QueryKey;
   q: string | undefined;
   /** The API's sort before the user picks one, e.g. `-created`. */
   defaultSort: string;
@@ -105,68 +106,57 @@ export interface ListRowsOptions<T extends { id: number }> {
   /** Whether a row's invoice has this amount (in cents) as the index knows it. */
   hasAmount: (row: T, cents: bigint) => boolean;
   language: string;
-  /** A new value reads the whole list again (live changes, a drawer that marked a row read). */
-  reloadKey: number;
+  /** The list's total over every row it shows: once `enabled`, the rows' files read into the index (`fill`). */
+  total: { enabled: boolean; fill: (rows: T[]) => Promise<void>; count: (rows: T[]) => Totals };
 }
 
 interface WholeList<T> {
   items: T[];
   /** After an amount search: rows read whose amount the index does not know (they cannot be found by it). */
   unknownAmounts: number;
-  /** Rows the app read, and how many the filter matched. */
+  /** Rows the app read. */
   read: number;
-  total: number;
 }
 
 /**
- * The `load` of a PagedTable over an invoice list: the server's pages, or the app's (see the file's comment), and
- * what the screen says about it (`local`, null while the server pages).
+ * An invoice list's data: the `load` of its PagedTable (the server's pages, or the app's: see the file's comment)
+ * and what the screen says about it (`local`, null while the server pages); the page shown (`onShown`, from the
+ * table's `onPage`); every row the list shows (`everyRow`, for the export); its total, a query under the list's
+ * key, read again when a live change or the page's total moves.
  */
-export function useListRows<T extends { id: number }>(options: ListRowsOptions<T>) {
-  const { server, q, defaultSort, sortValues, prepare, hasAmount, language, reloadKey } = options;
+export function useListRows<T extends { id: number }, Totals>(options: ListRowsOptions<T, Totals>) {
+  const { server, whole, queryKey, q, defaultSort, sortValues, prepare, hasAmount, language } = options;
   const cents = useMemo(() => (q ? parseAmountQuery(q) : null), [q]);
   const [local, setLocal] = useState<LocalListState | null>(null);
-  // The whole list read once per server order, until the filters or the reload key change. Read through a ref so
-  // that `load` keeps its identity across reloads: a new `load` would send the table back to page 1.
-  const lists = useMemo(
-    () => new Map<string, Promise<WholeList<T>>>(),
-    // reloadKey is a deliberate dependency: a new key is a new read.
-    [server, q, reloadKey],
-  );
-  const current = useRef(lists);
-  current.current = lists;
+  const queryClient = useQueryClient();
 
+  // The whole list, read once per server order and kept under the list's key: a live change or a drawer that
+  // marked a row read invalidates it, and the next page asked for reads it again.
   const allRows = useCallback(
-    (serverSort: string): Promise<WholeList<T>> => {
-      const cache = current.current;
-      let list = cache.get(serverSort);
-      if (list) return list;
-      list = (async () => {
-        const read = (text: string | undefined) =>
-          loadAllRows((page, pageSize) => server(page, pageSize, serverSort, text));
-        if (cents === null) {
-          const all = await read(q);
+    (serverSort: string): Promise<WholeList<T>> =>
+      queryClient.fetchQuery({
+        queryKey: [...queryKey, 'whole', serverSort, q ?? null],
+        staleTime: Infinity,
+        queryFn: async (): Promise<WholeList<T>> => {
+          if (cents === null) {
+            const all = await whole(serverSort, q);
+            await prepare(all.items);
+            return { items: all.items, unknownAmounts: 0, read: all.items.length };
+          }
+          // An amount: what `q` finds (1220 may be part of a document number) and every row whose amount it is,
+          // in the server's order.
+          const [all, byText] = await Promise.all([whole(serverSort, undefined), whole(serverSort, q)]);
           await prepare(all.items);
-          return { items: all.items, unknownAmounts: 0, read: all.items.length, total: all.total };
-        }
-        // An amount: what `q` finds (1220 may be part of a document number) and every row whose amount it is, in
-        // the server's order.
-        const [all, byText] = await Promise.all([read(undefined), read(q)]);
-        await prepare(all.items);
-        const found = new Set(byText.items.map((row) => row.id));
-        const items = all.items.filter((row) => found.has(row.id) || hasAmount(row, cents));
-        const seen = new Set(items.map((row) => row.id));
-        items.push(...byText.items.filter((row) => !seen.has(row.id)));
-        const amountOf = sortValues.amount;
-        const unknownAmounts = amountOf ? all.items.filter((row) => !isKnown(amountOf(row))).length : 0;
-        return { items, unknownAmounts, read: all.items.length, total: all.total };
-      })();
-      cache.set(serverSort, list);
-      // A failed read is tried again next time rather than remembered.
-      list.catch(() => cache.delete(serverSort));
-      return list;
-    },
-    [server, q, cents, prepare, hasAmount, sortValues],
+          const found = new Set(byText.items.map((row) => row.id));
+          const items = all.items.filter((row) => found.has(row.id) || hasAmount(row, cents));
+          const seen = new Set(items.map((row) => row.id));
+          items.push(...byText.items.filter((row) => !seen.has(row.id)));
+          const amountOf = sortValues.amount;
+          const unknownAmounts = amountOf ? all.items.filter((row) => !isKnown(amountOf(row))).length : 0;
+          return { items, unknownAmounts, read: all.items.length };
+        },
+      }),
+    [queryClient, queryKey, whole, q, cents, prepare, hasAmount, sortValues],
   );
 
   const load = useCallback(
@@ -183,7 +173,6 @@ export function useListRows<T extends { id: number }>(options: ListRowsOptions<T
         reason: cents !== null ? 'amount' : 'sort',
         shown: rows.length,
         read: all.read,
-        partial: all.total > all.read,
         unknown: valueOf ? rows.filter((row) => !isKnown(valueOf(row))).length : all.unknownAmounts,
       });
       return { items: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length };
@@ -191,5 +180,30 @@ export function useListRows<T extends { id: number }>(options: ListRowsOptions<T
     [allRows, server, defaultSort, q, cents, sortValues, language],
   );
 
-  return { load, local };
+  const [shown, setShown] = useState<ShownPage<T> | null>(null);
+  const onShown = useCallback(
+    (items: T[], sort: string | undefined, total: number) => setShown({ items, sort, total }),
+    [],
+  );
+  // Every row the list shows: the app's own list when it put one together, else the whole filtered list, checked
+  // against the server's count when there is one.
+  const everyRow = useCallback(
+    async (sort: string | undefined, serverTotal: number | null): Promise<T[]> =>
+      appSortOf(sort) || cents !== null
+        ? (await load(1, Number.MAX_SAFE_INTEGER, sort)).items
+        : (await whole(sort ?? defaultSort, q, serverTotal)).items,
+    [load, whole, cents, defaultSort, q],
+  );
+  const { enabled, fill, count } = options.total;
+  const total = useQuery({
+    queryKey: [...queryKey, 'total', q ?? null, shown?.sort ?? null, shown?.total ?? null],
+    enabled: enabled && shown !== null,
+    queryFn: async () => {
+      const rows = await everyRow(shown!.sort, shown!.total);
+      await fill(rows);
+      return count(rows);
+    },
+  });
+
+  return { load, local, shown, onShown, everyRow, totals: total.data ?? null };
 }

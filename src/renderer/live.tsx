@@ -1,8 +1,11 @@
 import { Alert } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveChange } from '../shared/gateway/channels.ts';
 import { useGateway } from './gateway-context.ts';
+import { markReadEverywhere } from './data/invoice-lists.ts';
+import { invalidateFor } from './data/live-invalidation.ts';
 import { pollForChanges } from './live-poll.ts';
 
 /** Retries of a lost push channel wait this long at first, doubling up to `RETRY_MAX_MS`. */
@@ -10,6 +13,8 @@ const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 15_000;
 /** The banner waits this long before saying the channel is lost: a quick reconnect shows nothing. */
 const BANNER_DELAY_MS = 1_500;
+/** Changes within this long of the first are one invalidation. */
+const BURST_MS = 150;
 
 type Listener = (change: LiveChange) => void;
 type Mode = 'starting' | 'push' | 'poll' | 'lost';
@@ -24,11 +29,14 @@ const Context = createContext<LiveContext>({ subscribe: () => () => {}, mode: 's
 /**
  * Keeps the open screens current. The local sandbox pushes its changes (`live.watch`, server-sent events); a
  * remote service is polled politely instead (live-poll.ts: every 15 s while the window is visible, within its
- * rate limits, backing off on 429). Screens listen with `useLiveReload`; a lost push channel, or a remote service
- * that stops answering, shows a banner, and both are retried.
+ * rate limits, backing off on 429). Each change invalidates exactly the queries it touches
+ * (data/live-invalidation.ts), so the screens showing them read again; `useLiveChange` hears the changes
+ * themselves (notifications). A lost push channel, or a remote service that stops answering, shows a banner,
+ * and both are retried.
  */
 export function LiveProvider({ children }: { children: ReactNode }) {
   const gateway = useGateway();
+  const queryClient = useQueryClient();
   const listeners = useRef(new Set<Listener>());
   const [mode, setMode] = useState<Mode>('starting');
   const [subscribe] = useState(() => (listener: Listener) => {
@@ -38,7 +46,18 @@ export function LiveProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let stopped = false;
+    // A burst of changes (SDI moving a hundred invoices at one clock move) is one read of each touched query.
+    let pending: LiveChange[] = [];
+    let burst: ReturnType<typeof setTimeout> | undefined;
     const fire = (change: LiveChange) => {
+      pending.push(change);
+      burst ??= setTimeout(() => {
+        const changes = pending;
+        pending = [];
+        burst = undefined;
+        for (const each of changes) void invalidateFor(queryClient, each);
+      }, BURST_MS);
+      if (change.type === 'receive.read') markReadEverywhere(gateway, change.ids);
       for (const listener of [...listeners.current]) listener(change);
     };
     let lostTimer: ReturnType<typeof setTimeout> | undefined;
@@ -88,9 +107,10 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       stopped = true;
       clearTimeout(timer);
       clearTimeout(lostTimer);
+      clearTimeout(burst);
       off();
     };
-  }, [gateway]);
+  }, [gateway, queryClient]);
 
   return <Context value={{ subscribe, mode }}>{children}</Context>;
 }
@@ -115,23 +135,4 @@ export function useLiveChange(listener: Listener): void {
     latest.current = listener;
   });
   useEffect(() => subscribe((change) => latest.current(change)), [subscribe]);
-}
-
-/**
- * A number that changes when a change `matters` arrives (and on every reconnect or poll, which may hide any
- * change): pass it as a reload key. Bursts within 150 ms make one reload.
- */
-export function useLiveReload(matters: (change: LiveChange) => boolean): number {
-  const [key, setKey] = useState(0);
-  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useLiveChange((change) => {
-    if (change.type !== 'ready' && !matters(change)) return;
-    if (pending.current) return;
-    pending.current = setTimeout(() => {
-      pending.current = null;
-      setKey((k) => k + 1);
-    }, 150);
-  });
-  useEffect(() => () => clearTimeout(pending.current ?? undefined), []);
-  return key;
 }

@@ -1,6 +1,8 @@
 import { Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { queryKeys } from './data/keys.ts';
+import { useActiveProfile } from './data/profiles.ts';
 import { formatCount } from './format.ts';
 import { useGateway } from './gateway-context.ts';
 
@@ -11,24 +13,17 @@ import { useGateway } from './gateway-context.ts';
 export function OperationsLeft({ testId }: { testId: string }) {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
-  const [said, setSaid] = useState<{ left: number | null; sandbox: boolean } | null>(null);
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      const view = await gateway.profiles.list();
-      const profile = view.profiles.find((p) => p.id === view.activeId);
-      const check = await gateway.profiles.check({ id: view.activeId }).catch(() => null);
-      if (live)
-        setSaid({
-          left: check?.ok ? check.operationsLeft : null,
-          sandbox: profile?.environment === 'test',
-        });
-    })().catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [gateway]);
-  if (!said) return null;
+  const profile = useActiveProfile();
+  const check = useQuery({
+    queryKey: queryKeys.profileCheck(profile?.id ?? ''),
+    queryFn: () => gateway.profiles.check({ id: profile!.id }).catch(() => null),
+    enabled: profile !== null,
+  });
+  if (!profile || check.data === undefined) return null;
+  const said = {
+    left: check.data?.ok ? check.data.operationsLeft : null,
+    sandbox: profile.environment === 'test',
+  };
   return (
     <Stack gap={2} mb="md" data-testid={testId}>
       {said.left !== null && (

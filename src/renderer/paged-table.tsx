@@ -10,10 +10,11 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from './api.ts';
-import { LoadedView, useLoad } from './loading.tsx';
+import { QueryView } from './loading.tsx';
 import { useReady } from './ready.ts';
 
 const features = tableFeatures({});
@@ -21,6 +22,8 @@ export type PagedColumns<T extends RowData> = ColumnDef<typeof features, T>[];
 
 export interface PagedTableProps<T extends RowData> {
   testId: string;
+  /** The list's query key with its filters (data/keys.ts): what invalidates the list invalidates its pages. */
+  queryKey: QueryKey;
   columns: PagedColumns<T>;
   /** One server page; a new function (new filters) starts again from page 1. `sort` is the API's `sort=`. */
   load: (page: number, pageSize: number, sort: string | undefined) => Promise<Page<T>>;
@@ -42,8 +45,8 @@ export interface PagedTableProps<T extends RowData> {
   initiallyHidden?: string[];
   /** Controls shown beside the column and page-size choices. */
   toolbar?: ReactNode;
-  /** Tells the caller the page it now shows, and the sort it was read with. */
-  onPage?: (items: T[], sort: string | undefined) => void;
+  /** Tells the caller the page it now shows, the sort it was read with and the list's total. */
+  onPage?: (items: T[], sort: string | undefined, total: number) => void;
   rowId: (row: T) => string;
   emptyText: string;
   onRowClick?: (row: T) => void;
@@ -131,17 +134,18 @@ export function PagedTable<T extends RowData>(props: PagedTableProps<T>) {
   const [paging, setPaging] = useState({ load, key: pagingKey, page: 1 });
   const page = paging.load === load && paging.key === pagingKey ? paging.page : 1;
   const { onPage } = props;
-  const loadPage = useCallback(
-    () =>
-      load(page, pageSize, sort).then((result) => {
-        onPage?.(result.items, sort);
-        return result;
-      }),
-    // reloadKey is a deliberate dependency: a new key is a new load.
-    [load, page, pageSize, sort, reloadKey, onPage],
-  );
-  const loaded = useLoad(loadPage);
-  useReady(loaded.value !== null || loaded.error !== null);
+  // The page is a query under the list's key: a live change or a mutation that touches the list reads the page
+  // on screen again. A new `load` (new filters, a new order of the app's own) is a new query, page 1 again.
+  const loaded = useQuery({
+    queryKey: [...props.queryKey, serialOf(load), page, pageSize, sort ?? null, reloadKey],
+    queryFn: () => load(page, pageSize, sort),
+    placeholderData: keepPreviousData,
+  });
+  // The caller hears of every page shown, read now or kept from before.
+  useEffect(() => {
+    if (loaded.data && !loaded.isPlaceholderData) onPage?.(loaded.data.items, sort, loaded.data.total);
+  }, [loaded.data, loaded.isPlaceholderData, onPage, sort]);
+  useReady(loaded.data !== undefined || loaded.error !== null);
   const visibleColumns = useMemo(
     () => props.columns.filter((c) => !c.id || !prefs.hidden.includes(c.id)),
     [props.columns, prefs.hidden],
@@ -149,7 +153,7 @@ export function PagedTable<T extends RowData>(props: PagedTableProps<T>) {
   const table = useTable({
     features,
     columns: visibleColumns,
-    data: loaded.value?.items ?? (EMPTY as T[]),
+    data: loaded.data?.items ?? (EMPTY as T[]),
     getRowId: props.rowId,
   });
   const toggleSort = (field: string) => {
@@ -206,7 +210,7 @@ export function PagedTable<T extends RowData>(props: PagedTableProps<T>) {
   return (
     <>
       {controls}
-      <LoadedView loaded={loaded}>
+      <QueryView query={loaded}>
         {({ total }) => (
           <>
             <Table
@@ -215,7 +219,7 @@ export function PagedTable<T extends RowData>(props: PagedTableProps<T>) {
               // A little tighter than Mantine's 10 px: a list's default columns fit a 1024 px window.
               horizontalSpacing={8}
               data-testid={props.testId}
-              data-loading={loaded.loading || undefined}
+              data-loading={loaded.isFetching || undefined}
             >
               <Table.Thead>
                 {table.getHeaderGroups().map((group) => (
@@ -323,12 +327,21 @@ export function PagedTable<T extends RowData>(props: PagedTableProps<T>) {
             )}
           </>
         )}
-      </LoadedView>
+      </QueryView>
     </>
   );
 }
 
 const EMPTY: never[] = [];
+
+/** A number per `load` function, so a new one (new filters) is a new query without naming its filters twice. */
+const serials = new WeakMap<object, number>();
+let lastSerial = 0;
+function serialOf(load: object): number {
+  let serial = serials.get(load);
+  if (serial === undefined) serials.set(load, (serial = ++lastSerial));
+  return serial;
+}
 
 function FooterRow({
   footer,

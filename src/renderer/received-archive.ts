@@ -8,7 +8,7 @@
  */
 import type { Company, Receive } from '../shared/api/types.ts';
 import type { Gateway } from '../shared/gateway/channels.ts';
-import { listCompanies, listReceived } from './api.ts';
+import { clientOf, listReceived } from './api.ts';
 import { entryOf } from './invoice-index/entry.ts';
 import { politely } from './invoice-index/fill.ts';
 import type { InvoiceIndex } from './invoice-index/invoice-index.ts';
@@ -58,7 +58,7 @@ export async function receivedArchive(
   index: InvoiceIndex | null,
   signal?: AbortSignal,
 ): Promise<{ bytes: Uint8Array; files: number } | null> {
-  const companies = await politely(() => listCompanies(gateway, { page_size: 200, sort: 'name' }));
+  const companies = await politely(() => clientOf(gateway).companies.readAll({ sort: 'name' }));
   const vatOf = new Map(companies.items.map((c: Company) => [c.id, c.vat]));
   const entries: ZipEntry[] = [];
   let total = Infinity;

@@ -1,8 +1,10 @@
 import { Badge, Tooltip } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileView } from '../shared/gateway/channels.ts';
 import { sandboxClock } from './api.ts';
+import { queryKeys } from './data/keys.ts';
 import { formatDateTime } from './format.ts';
 import { useGateway } from './gateway-context.ts';
 
@@ -19,12 +21,10 @@ export interface SandboxTime {
 const SAME_MS = 60_000;
 const TICK_MS = 30_000;
 
-/** Who wants to know that the sandbox console just moved the clock (the header, the console itself). */
-const moveListeners = new Set<() => void>();
-
-/** Said by whoever moved the sandbox clock: every reader asks for it again at once. */
-export function announceClockMove(): void {
-  for (const listener of [...moveListeners]) listener();
+/** Said by whoever moved the sandbox clock: every reader (the header, the console itself) reads it again at once. */
+export function useClockMoved(): () => Promise<void> {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: queryKeys.sandboxClocks });
 }
 
 /**
@@ -38,36 +38,25 @@ export function useSandboxTime(
 ): SandboxTime | null {
   const gateway = useGateway();
   const local = profile?.kind === 'local';
-  const [state, setState] = useState<{ at: number; now: number; offset: number; frozen: boolean } | null>(
-    null,
-  );
+  // Read again for each `refreshKey` (its own cache entry: a screen shown again shows its last reading at once).
+  const clock = useQuery({
+    queryKey: queryKeys.sandboxClock(profile?.id ?? null, refreshKey),
+    queryFn: () => sandboxClock(gateway),
+    enabled: local,
+  });
   const [tick, setTick] = useState(() => Date.now());
-  const [moves, setMoves] = useState(0);
-  useEffect(() => {
-    const listener = () => setMoves((m) => m + 1);
-    moveListeners.add(listener);
-    return () => void moveListeners.delete(listener);
-  }, []);
-  useEffect(() => {
-    if (!local) return;
-    let live = true;
-    void sandboxClock(gateway).then((clock) => {
-      if (!live) return;
-      setState(
-        clock
-          ? { at: Date.now(), now: Date.parse(clock.now), offset: clock.offset_seconds, frozen: clock.frozen }
-          : null,
-      );
-    });
-    return () => {
-      live = false;
-    };
-  }, [gateway, local, refreshKey, moves]);
   useEffect(() => {
     const timer = setInterval(() => setTick(Date.now()), tickMs);
     return () => clearInterval(timer);
   }, [tickMs]);
-  if (!local || !state) return null;
+  const read = clock.data;
+  if (!local || !read) return null;
+  const state = {
+    at: clock.dataUpdatedAt,
+    now: Date.parse(read.now),
+    offset: read.offset_seconds,
+    frozen: read.frozen,
+  };
   const wall = Math.max(tick, state.at);
   const now = state.frozen ? state.now : state.now + (wall - state.at);
   return { now: new Date(now), offsetSeconds: state.offset, frozen: state.frozen, wall };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Receive, Send } from '../../src/shared/api/types.ts';
 import type { Gateway } from '../../src/shared/gateway/channels.ts';
 import { createHttpGateway } from '../../src/renderer/http-gateway.ts';
-import { ApiError } from '../../src/renderer/api.ts';
+import { ApiProblem } from '../../src/renderer/api.ts';
 import { parseAmountQuery } from '../../src/renderer/invoice-index/amount-query.ts';
 import { ENTRY_VERSION, entryOf, type IndexEntry } from '../../src/renderer/invoice-index/entry.ts';
 import {
@@ -273,7 +273,7 @@ describe('reading invoices into the index, as the service bills them', () => {
 
 describe('politely', () => {
   const tooMany = (retryAfter?: string) =>
-    new ApiError({
+    new ApiProblem({
       status: 429,
       headers: retryAfter ? { 'retry-after': retryAfter } : {},
       body: null,
@@ -306,7 +306,7 @@ describe('politely', () => {
         },
         async () => {},
       ),
-    ).rejects.toThrow(ApiError);
+    ).rejects.toThrow(ApiProblem);
     expect(calls).toBe(6);
     calls = 0;
     await expect(

@@ -8,6 +8,7 @@ import {
   POLL_MS,
   type PollHealth,
 } from '../../src/renderer/live-poll.ts';
+import { UNREAD_REFRESH_MS } from '../../src/renderer/data/unread.ts';
 import { invoiceXml, italianVat } from '../support/invoices.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.ts';
 
@@ -80,6 +81,27 @@ describe('polling a remote service', () => {
     expect(waits).toEqual([POLL_MS, POLL_MS, POLL_MS, POLL_MS, POLL_MS]);
     expect(fired).toEqual([{ type: 'ready' }]);
     expect(health).toEqual(['ok', 'ok', 'ok', 'ok']);
+  });
+
+  it('keeps an idle remote profile under 60 list reads a minute, the unread badge included', async () => {
+    const gateway = gatewayOf(sandbox);
+    let reads = 0;
+    const counting: Gateway = {
+      ...gateway,
+      api: {
+        ...gateway.api,
+        request: (request) => {
+          if (request.method === 'GET') reads++;
+          return gateway.api.request(request);
+        },
+      },
+    };
+    const { waits, fired } = await poll(counting, 8);
+    expect(fired).toEqual([]);
+    const minutes = waits.slice(0, 8).reduce((sum, ms) => sum + ms, 0) / 60_000;
+    // The badge asks once a minute besides; the live service allows 60 list reads a minute after its burst.
+    const perMinute = reads / minutes + 60_000 / UNREAD_REFRESH_MS;
+    expect(perMinute).toBeLessThan(60);
   });
 
   it('waits out a 429 for its Retry-After before asking again, then goes back to its pace', async () => {

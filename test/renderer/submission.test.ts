@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway, PickedFile } from '../../src/shared/gateway/channels.ts';
+import { clientOf } from '../../src/renderer/api.ts';
 import { createHttpGateway } from '../../src/renderer/http-gateway.ts';
 import { submissionRequests } from '../../src/renderer/submission.ts';
 import { invoiceXml, italianVat } from '../support/invoices.ts';
@@ -36,9 +37,7 @@ describe('the requests that check and send a picked invoice file', () => {
     const requests = submissionRequests(picked('fattura.xml', bytes), 'k-301');
     expect(requests.validate.path).toBe('/send/validate/xml');
     expect((await gateway.api.request(requests.validate)).status).toBe(204);
-    const sent = await gateway.api.request(requests.send);
-    expect(sent.status).toBe(201);
-    const send = sent.body as { id: number; encoding: string };
+    const { send } = await requests.send(clientOf(gateway));
     expect(send.encoding).toBe('Xml');
     expect(storedBytes(sandbox, key, send.id).equals(Buffer.from(bytes))).toBe(true);
   });
@@ -52,9 +51,8 @@ describe('the requests that check and send a picked invoice file', () => {
     const requests = submissionRequests(picked('fattura.xml', bytes), 'k-302');
     expect(requests.validate.path).toBe('/send/validate');
     expect((await gateway.api.request(requests.validate)).status).toBe(204);
-    const sent = await gateway.api.request(requests.send);
-    expect(sent.status).toBe(201);
-    expect(storedBytes(sandbox, key, (sent.body as { id: number }).id).equals(Buffer.from(bytes))).toBe(true);
+    const { send } = await requests.send(clientOf(gateway));
+    expect(storedBytes(sandbox, key, send.id).equals(Buffer.from(bytes))).toBe(true);
   });
 
   it('checks and sends a signed P7M file through the JSON routes', async () => {
@@ -67,9 +65,8 @@ describe('the requests that check and send a picked invoice file', () => {
     const requests = submissionRequests(picked('fattura.xml.p7m', new Uint8Array(p7m)), 'k-303');
     expect(requests.validate.path).toBe('/send/validate');
     expect((await gateway.api.request(requests.validate)).status).toBe(204);
-    const sent = await gateway.api.request(requests.send);
-    expect(sent.status).toBe(201);
-    expect((sent.body as { file_name: string }).file_name).toMatch(/\.xml\.p7m$/);
+    const { send } = await requests.send(clientOf(gateway));
+    expect(send.file_name).toMatch(/\.xml\.p7m$/);
   });
 
   it('gets every problem of an invalid file from the validation, storing nothing', async () => {
@@ -85,10 +82,10 @@ describe('the requests that check and send a picked invoice file', () => {
   it('sends one invoice when the same pick is sent twice (Idempotency-Key)', async () => {
     const bytes = new TextEncoder().encode(invoiceXml({ supplierVat: italianVat(305) }));
     const requests = submissionRequests(picked('fattura.xml', bytes), 'k-305');
-    const first = await gateway.api.request(requests.send);
-    const again = await gateway.api.request(requests.send);
-    expect(again.headers['idempotent-replayed']).toBe('true');
-    expect((again.body as { id: number }).id).toBe((first.body as { id: number }).id);
+    const first = await requests.send(clientOf(gateway));
+    const again = await requests.send(clientOf(gateway));
+    expect(again.replayed).toBe(true);
+    expect(again.send.id).toBe(first.send.id);
   });
 
   it('keeps the name of a file already named as SDI names files, XML or P7M', async () => {
@@ -97,9 +94,7 @@ describe('the requests that check and send a picked invoice file', () => {
     const requests = submissionRequests(picked(name, bytes), 'k-306');
     expect(requests.validate.path).toBe('/send/validate');
     expect((await gateway.api.request(requests.validate)).status).toBe(204);
-    const sent = await gateway.api.request(requests.send);
-    expect(sent.status).toBe(201);
-    const send = sent.body as { id: number; file_name: string };
+    const { send } = await requests.send(clientOf(gateway));
     expect(send.file_name).toBe(name);
     expect(storedBytes(sandbox, key, send.id).equals(Buffer.from(bytes))).toBe(true);
   });

@@ -194,6 +194,7 @@ export function ApiLog({ profile }: { profile: ProfileView | null }) {
       )}
       <PagedTable
         testId="log-table"
+        queryKey={['log', local, filters]}
         columns={columns}
         load={load}
         reloadKey={tail.round}

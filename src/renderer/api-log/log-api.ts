@@ -1,8 +1,9 @@
 import type { OwnCalls, StatusClass } from '../../shared/api/log-view.ts';
 import { OWN_USER_AGENT_HEADER } from '../../shared/api/log-view.ts';
-import { TOTAL_COUNT_HEADER, type LogEvent } from '../../shared/api/types.ts';
+import type { LogEvent } from '../../shared/api/types.ts';
+import { readPage } from '../../shared/client/paging.ts';
 import type { ApiRequest, ApiResponse, Gateway } from '../../shared/gateway/channels.ts';
-import { ApiError, type Page } from '../api.ts';
+import { clientOf, type Page } from '../api.ts';
 
 /** The log screen's filters; the last three only the local sandbox's log view has (`/_sandbox/log`). */
 export interface LogFilters {
@@ -29,14 +30,11 @@ function logQuery(filters: LogFilters, local: boolean): ApiRequest['query'] {
   };
 }
 
-function pageOf(response: ApiResponse): LogPage {
-  if (response.status !== 200 || !Array.isArray(response.body)) throw new ApiError(response);
+/** A page of the log as the client reads any list, with the app's own user agent the service counted. */
+function pageOf(response: ApiResponse, page: number, pageSize: number): LogPage {
+  const { items, total } = readPage<LogEvent>(response, page, pageSize);
   const own = response.headers[OWN_USER_AGENT_HEADER.toLowerCase()];
-  return {
-    items: response.body as LogEvent[],
-    total: Number(response.headers[TOTAL_COUNT_HEADER.toLowerCase()] ?? response.body.length),
-    ownUserAgent: own === undefined ? null : decodeURIComponent(own),
-  };
+  return { items, total, ownUserAgent: own === undefined ? null : decodeURIComponent(own) };
 }
 
 /**
@@ -55,7 +53,8 @@ export async function listLog(
     path: '/log',
     query: { ...logQuery(filters, local), page, page_size: pageSize, sort: '-id' },
   };
-  return pageOf(await (local ? gateway.sandbox.control(request) : gateway.api.request(request)));
+  const client = clientOf(gateway);
+  return pageOf(await (local ? client.sandbox.raw(request) : client.request(request)), page, pageSize);
 }
 
 /**
@@ -68,7 +67,7 @@ export async function tailLog(
   afterId: number | null,
   waitSeconds: number,
 ): Promise<LogEvent[]> {
-  const response = await gateway.sandbox.control({
+  const response = await clientOf(gateway).sandbox.raw({
     method: 'GET',
     path: '/log/tail',
     query: {
@@ -76,5 +75,5 @@ export async function tailLog(
       ...(afterId === null ? {} : { after_id: afterId, wait: waitSeconds }),
     },
   });
-  return pageOf(response).items;
+  return pageOf(response, 1, 0).items;
 }

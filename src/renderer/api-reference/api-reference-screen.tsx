@@ -1,11 +1,12 @@
 import { Alert, Anchor, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import SwaggerUI from 'swagger-ui-dist/swagger-ui-es-bundle.js';
 import 'swagger-ui-dist/swagger-ui.css';
 import { REFERENCE_CSS, REFERENCE_OPTIONS } from '../../shared/api/reference-view.ts';
 import type { ProfileView } from '../../shared/gateway/channels.ts';
-import { ApiError, getJson, messageOf } from '../api.ts';
+import { ApiProblem, clientOf, messageOf } from '../api.ts';
 import { useGateway } from '../gateway-context.ts';
 import { useReady } from '../ready.ts';
 
@@ -19,24 +20,26 @@ type Loaded = { document: object } | { error: string; remote: boolean } | null;
 export default function ApiReferenceScreen({ profile }: { profile: ProfileView | null }) {
   const { t } = useTranslation();
   const gateway = useGateway();
-  const [loaded, setLoaded] = useState<Loaded>(null);
+  const reference = useQuery({
+    queryKey: ['openapi'],
+    queryFn: async () => {
+      const response = await clientOf(gateway).request({ method: 'GET', path: '/openapi.json' });
+      if (response.status !== 200 || response.encoding !== 'json') throw new ApiProblem(response);
+      return response.body as object;
+    },
+    staleTime: Infinity,
+  });
+  const failed = reference.error;
+  const loaded: Loaded = reference.data
+    ? { document: reference.data }
+    : failed
+      ? {
+          error: messageOf(failed),
+          remote:
+            profile?.kind === 'remote' && failed instanceof ApiProblem && failed.response.status === 404,
+        }
+      : null;
   useReady(loaded !== null);
-
-  useEffect(() => {
-    let current = true;
-    getJson<object>(gateway, '/openapi.json').then(
-      (document) => current && setLoaded({ document }),
-      (error: unknown) =>
-        current &&
-        setLoaded({
-          error: messageOf(error),
-          remote: profile?.kind === 'remote' && error instanceof ApiError && error.response.status === 404,
-        }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [gateway, profile?.kind]);
 
   const api = profile?.baseUrl.replace(/\/+$/, '') ?? '/v1';
   const docs = profile?.kind === 'local' && /^https?:\/\//.test(api) ? `${new URL(api).origin}/docs/` : null;

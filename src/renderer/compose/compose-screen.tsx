@@ -30,15 +30,16 @@ import { describeSdiProblem } from '../../shared/fatturapa/sdi-checks/messages.t
 import type { SdiProblem } from '../../shared/fatturapa/sdi-checks/types.ts';
 import type { ApiResponse } from '../../shared/gateway/channels.ts';
 import {
-  ApiError,
+  ApiProblem,
   getSent,
-  listCompanies,
   listUpdates,
   messageOf,
   problemOf,
   sendInvoiceXml,
   validateInvoiceXml,
 } from '../api.ts';
+import { useCompanies } from '../data/companies.ts';
+import { useActiveProfileId } from '../data/profiles.ts';
 import { formatDate } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
 import { InvoiceView } from '../invoice-view/invoice-view.tsx';
@@ -115,6 +116,8 @@ function changedFields(before: unknown, after: unknown, path = ''): string[] {
 const MODES: OpenMode[] = ['correct', 'creditNote', 'duplicate', 'open'];
 /** Days SDI allows the same number and date after a discard (sdi-rules.md §(c) "Common start", point 2). */
 const REUSE_DAYS = 5;
+/** Until the companies are read: the same empty list each render. */
+const NO_COMPANIES: Company[] = [];
 
 const today = () => new Date().toISOString().slice(0, 10);
 const newId = () => crypto.randomUUID();
@@ -214,8 +217,8 @@ export default function ComposeScreen() {
   const modeParam = params.get('mode') ?? '';
   const resumeId = params.get('draft') ?? '';
 
-  const [profile, setProfile] = useState<string | null>(null);
-  const [companies, setCompanies] = useState<Company[]>([]);
+  const profile = useActiveProfileId();
+  const companies = useCompanies() ?? NO_COMPANIES;
   const [stored, setStored] = useState<StoredDraft | null>(null);
   const [openError, setOpenError] = useState<string | null>(null);
   const [drafts, setDrafts] = useState<StoredDraft[]>([]);
@@ -277,13 +280,6 @@ export default function ComposeScreen() {
   const proposedNumber = useRef('');
 
   useReady(stored !== null || openError !== null);
-
-  useEffect(() => {
-    void gateway.profiles.list().then((view) => setProfile(view.activeId));
-    void listCompanies(gateway, { page_size: 200, sort: 'name' })
-      .then((page) => setCompanies(page.items))
-      .catch(() => setCompanies([]));
-  }, [gateway]);
 
   // Which draft: one named in the address, the one already made from the same sent invoice, a new one.
   useEffect(() => {
@@ -605,7 +601,7 @@ export default function ComposeScreen() {
           text: withHint(e.description, e.hint),
         }));
         setServerProblems(mapped);
-        setSendError(mapped.length > 0 ? t('compose.sendRefused') : new ApiError(response).message);
+        setSendError(mapped.length > 0 ? t('compose.sendRefused') : new ApiProblem(response).message);
       };
       // Checked as it will be sent: a PA invoice (FPA12) must be signed, which "sign when required" does.
       const check = await validateInvoiceXml(gateway, xml, { query: { signature }, headers });

@@ -3,25 +3,15 @@
  * (kept by draft-store.ts when the composer sends a correction). Nothing when there is none.
  */
 import { Anchor, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGateway } from '../gateway-context.ts';
+import { useActiveProfileId } from '../data/profiles.ts';
 import { href, sentAddress } from '../routes.ts';
 import { resendLinks } from './draft-store.ts';
 
 export function CorrectionLink({ sendId }: { sendId: number }) {
   const { t } = useTranslation();
-  const gateway = useGateway();
-  const [links, setLinks] = useState<ReturnType<typeof resendLinks> | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    void gateway.profiles.list().then((view) => {
-      if (!cancelled) setLinks(resendLinks(view.activeId, sendId));
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [gateway, sendId]);
+  const profile = useActiveProfileId();
+  const links = profile === null ? null : resendLinks(profile, sendId);
   if (!links || (links.corrects === null && links.correctedBy === null)) return null;
   const [key, id] =
     links.corrects !== null

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { Company, ProblemDetails } from '../../shared/api/types.ts';
 import { checkSdiFileName } from '../../shared/fatturapa/file-name.ts';
 import type { PickedFile } from '../../shared/gateway/channels.ts';
-import { ApiError, messageOf } from '../api.ts';
+import { ApiProblem, messageOf } from '../api.ts';
 import { useGateway } from '../gateway-context.ts';
 import { ProblemList } from '../problem-list.tsx';
 import { href, screenAddress } from '../routes.ts';
@@ -84,7 +84,7 @@ export function ArrivePanel({
     } catch (error) {
       setOutcome({
         kind: 'problem',
-        problem: error instanceof ApiError ? error.problem : null,
+        problem: error instanceof ApiProblem ? error.problem : null,
         message: messageOf(error),
       });
     } finally {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../api.ts';
 import { formatDateTimeSeconds } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
-import { announceClockMove } from '../sandbox-clock.tsx';
+import { useClockMoved } from '../sandbox-clock.tsx';
 import { moveClock, previewClockMove, type ClockMove, type ClockPreview } from './sandbox-api.ts';
 
 type Outcome = { ok: true; now: string; jobsRun: number } | { ok: false; message: string };
@@ -26,6 +26,7 @@ export interface ClockMover {
 export function useClockMove(onMoved: () => void): ClockMover {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
+  const clockMoved = useClockMoved();
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<{ move: ClockMove; preview: ClockPreview } | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -36,7 +37,7 @@ export function useClockMove(onMoved: () => void): ClockMover {
     try {
       const moved = await moveClock(gateway, move);
       setOutcome({ ok: true, now: moved.now, jobsRun: moved.jobs_run });
-      announceClockMove();
+      void clockMoved();
       onMoved();
     } catch (error) {
       setOutcome({ ok: false, message: messageOf(error) });

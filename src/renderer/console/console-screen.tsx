@@ -1,11 +1,13 @@
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Company, Send } from '../../shared/api/types.ts';
 import type { ProfileView } from '../../shared/gateway/channels.ts';
-import { listCompanies, listSent, messageOf } from '../api.ts';
+import { listSent, messageOf } from '../api.ts';
+import { useCompaniesQuery } from '../data/companies.ts';
+import { queryKeys } from '../data/keys.ts';
 import { useGateway } from '../gateway-context.ts';
-import { useLiveReload } from '../live.tsx';
 import { useReady } from '../ready.ts';
 import { useSandboxTime } from '../sandbox-clock.tsx';
 import { ArrivePanel } from './arrive-panel.tsx';
@@ -61,38 +63,36 @@ function LocalConsole({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation();
   const gateway = useGateway();
   const [version, setVersion] = useState(0);
-  const refresh = useCallback(() => setVersion((v) => v + 1), []);
-  const live = useLiveReload(() => true);
+  const companies = useCompaniesQuery();
+  // Every live change reads SDI's view again (data/live-invalidation.ts); so do the console's own actions.
+  const view = useQuery({
+    queryKey: queryKeys.sandboxConsole,
+    queryFn: async () => {
+      const [queue, held, delivered] = await Promise.all([
+        readQueue(gateway),
+        readHeld(gateway),
+        listSent(gateway, { latest_state: 'Consegnato', page_size: 200, sort: '-last_update' }),
+      ]);
+      return { queue, held, paWaiting: delivered.items.filter((send) => send.format === 'FPA12') };
+    },
+  });
+  const { refetch: refetchView, dataUpdatedAt } = view;
+  const { refetch: refetchCompanies } = companies;
+  const refresh = useCallback(() => {
+    setVersion((v) => v + 1);
+    void refetchView();
+    void refetchCompanies();
+  }, [refetchView, refetchCompanies]);
   const [poll, setPoll] = useState(0);
   const time = useSandboxTime(profile, version, TICK_MS);
-  const [data, setData] = useState<ConsoleData | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const data: ConsoleData | null =
+    view.data && companies.data ? { ...view.data, companies: companies.data } : null;
+  const failed = view.error ?? companies.error;
+  const error = failed ? messageOf(failed) : null;
   const mover = useClockMove(refresh);
-
   useEffect(() => {
-    let current = true;
-    Promise.all([
-      readQueue(gateway),
-      readHeld(gateway),
-      listCompanies(gateway, { page_size: 200, sort: 'name' }),
-      listSent(gateway, { latest_state: 'Consegnato', page_size: 200, sort: '-last_update' }),
-    ]).then(
-      ([queue, held, companies, delivered]) => {
-        if (!current) return;
-        setError(null);
-        setData({
-          queue,
-          held,
-          companies: companies.items,
-          paWaiting: delivered.items.filter((send) => send.format === 'FPA12'),
-        });
-      },
-      (e: unknown) => current && setError(messageOf(e)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [gateway, version, live, poll]);
+    if (poll > 0) void refetchView();
+  }, [poll, refetchView]);
   useReady(data !== null || error !== null);
 
   // Read again when the first step falls due on the running sandbox clock, and every so often anyway.
@@ -131,7 +131,7 @@ function LocalConsole({ profile }: { profile: ProfileView }) {
       )}
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <ClockPanel time={time} mover={mover} />
-        <NextOutcomePanel refreshKey={`${version}:${live}`} />
+        <NextOutcomePanel refreshKey={`${version}:${dataUpdatedAt}`} />
       </SimpleGrid>
       <QueuePanel rows={data?.queue ?? null} time={time} mover={mover} />
       <PaPanel invoices={data?.paWaiting ?? null} queue={data?.queue ?? null} onAnswered={refresh} />

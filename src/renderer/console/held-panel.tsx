@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Code, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, createCompany, messageOf } from '../api.ts';
+import { ApiProblem, clientOf, messageOf } from '../api.ts';
+import { useCompaniesChanged } from '../data/companies.ts';
 import {
   CompanyInputs,
   companyInput,
@@ -110,6 +111,7 @@ function startingValues(recipient: string): CompanyValues {
 function RegisterForm({ recipient, onDone }: { recipient: string; onDone: (name: string) => void }) {
   const { t } = useTranslation();
   const gateway = useGateway();
+  const companiesChanged = useCompaniesChanged();
   const [values, setValues] = useState<CompanyValues>(() => startingValues(recipient));
   const [problem, setProblem] = useState<FormProblem<CompanyField> | null>(null);
   const [busy, setBusy] = useState(false);
@@ -117,10 +119,11 @@ function RegisterForm({ recipient, onDone }: { recipient: string; onDone: (name:
     setBusy(true);
     setProblem(null);
     try {
-      const company = await createCompany(gateway, companyInput(values));
+      const company = await clientOf(gateway).companies.create(companyInput(values));
+      await companiesChanged();
       onDone(company.name);
     } catch (e) {
-      setProblem(formProblem(e instanceof ApiError ? e.problem : null, messageOf(e), companyLabels(t), t));
+      setProblem(formProblem(e instanceof ApiProblem ? e.problem : null, messageOf(e), companyLabels(t), t));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Select, Text } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { NextOutcomeState } from '../../shared/gateway/channels.ts';
 import { messageOf } from '../api.ts';
 import { useGateway } from '../gateway-context.ts';
 import { href, sentAddress } from '../routes.ts';
@@ -20,32 +20,33 @@ import { Section } from './section.tsx';
  * `Sandbox-Scenario` header, to that one submission whichever screen makes it; this panel shows what is armed and
  * where the last one went.
  */
+/** The outcome armed for the next submission: host state, kept per console refresh. */
+const NEXT_OUTCOME = ['sandbox', 'next-outcome'] as const;
+
 export function NextOutcomePanel({ refreshKey }: { refreshKey: unknown }) {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
-  const [state, setState] = useState<NextOutcomeState | null>(null);
+  const queryClient = useQueryClient();
   const [kind, setKind] = useState<OutcomeKind>('scarto');
   const [code, setCode] = useState('00404');
-  const [error, setError] = useState<string | null>(null);
+  const [armError, setArmError] = useState<string | null>(null);
   const codes = useMemo(() => sdiCodeOptions(i18n.language), [i18n.language]);
-
-  useEffect(() => {
-    let live = true;
-    gateway.sandbox.nextOutcome().then(
-      (next) => live && setState(next),
-      (e: unknown) => live && setError(messageOf(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [gateway, refreshKey]);
+  // What is armed, read again with the console (`refreshKey`: its actions and the live changes).
+  const next = useQuery({
+    queryKey: [...NEXT_OUTCOME, refreshKey],
+    queryFn: () => gateway.sandbox.nextOutcome(),
+    placeholderData: keepPreviousData,
+  });
+  const state = next.data ?? null;
+  const error = armError ?? (next.error ? messageOf(next.error) : null);
 
   const arm = async (scenario: string | null) => {
-    setError(null);
+    setArmError(null);
     try {
-      setState(await gateway.sandbox.setNextOutcome({ scenario }));
+      const armed = await gateway.sandbox.setNextOutcome({ scenario });
+      queryClient.setQueryData([...NEXT_OUTCOME, refreshKey], armed);
     } catch (e) {
-      setError(messageOf(e));
+      setArmError(messageOf(e));
     }
   };
 

@@ -1,10 +1,11 @@
 /**
  * The local sandbox's control API (`/_sandbox/…`, docs/sandbox.md) as the console calls it, through the host's
- * `sandbox.control` channel (refused for remote profiles). Answers that are not the expected status throw ApiError,
+ * `sandbox.control` channel (refused for remote profiles), through the app's one client. Answers that are not the
+ * expected status throw ApiProblem,
  * whose message is the problem's own words in the UI language.
  */
 import type { ApiRequest, Gateway } from '../../shared/gateway/channels.ts';
-import { ApiError } from '../api.ts';
+import { clientOf } from '../api.ts';
 
 /** A body of `POST /_sandbox/clock`: each field as the API takes it. */
 export interface ClockMove {
@@ -77,11 +78,8 @@ export interface ResetCounts {
   held: number;
 }
 
-async function control<T>(gateway: Gateway, request: ApiRequest, ok: readonly number[] = [200]): Promise<T> {
-  const response = await gateway.sandbox.control(request);
-  if (!ok.includes(response.status)) throw new ApiError(response);
-  return response.body as T;
-}
+const control = <T>(gateway: Gateway, request: ApiRequest, ok: readonly number[] = [200]): Promise<T> =>
+  clientOf(gateway).sandbox.call<T>(request, ok);
 
 export const previewClockMove = (gateway: Gateway, move: ClockMove) =>
   control<ClockPreview>(gateway, { method: 'POST', path: '/clock', body: { ...move, dry_run: true } });

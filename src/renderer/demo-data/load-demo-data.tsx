@@ -4,9 +4,10 @@
  * counts fill in as the data arrives; the card stays until the outcome is shown. Nothing for a remote profile.
  */
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemOf } from '../api.ts';
+import { useActiveProfile } from '../data/profiles.ts';
 import { useGateway } from '../gateway-context.ts';
 
 interface Outcome {
@@ -23,19 +24,8 @@ type State =
 export function LoadDemoData({ empty }: { empty: boolean }) {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
-  const [local, setLocal] = useState(false);
+  const local = useActiveProfile()?.kind === 'local';
   const [state, setState] = useState<State>({ phase: 'idle' });
-
-  useEffect(() => {
-    let live = true;
-    void gateway.profiles.list().then((view) => {
-      const active = view.profiles.find((p) => p.id === view.activeId);
-      if (live) setLocal(active?.kind === 'local');
-    });
-    return () => {
-      live = false;
-    };
-  }, [gateway]);
 
   if (!local || (!empty && state.phase === 'idle')) return null;
 

@@ -9,7 +9,7 @@
  */
 import type { Receive, Send } from '../../shared/api/types.ts';
 import type { Gateway } from '../../shared/gateway/channels.ts';
-import { ApiError, getReceived, listSent } from '../api.ts';
+import { ApiProblem, getReceived, listSent } from '../api.ts';
 import { entryOf, recordKey, type InvoiceKind } from './entry.ts';
 import type { InvoiceIndex } from './invoice-index.ts';
 
@@ -28,7 +28,7 @@ export async function politely<T>(
     try {
       return await work();
     } catch (error) {
-      if (!(error instanceof ApiError) || error.response.status !== 429 || attempt >= RETRIES) throw error;
+      if (!(error instanceof ApiProblem) || error.response.status !== 429 || attempt >= RETRIES) throw error;
       const retryAfter = Number(error.response.headers['retry-after']);
       await wait(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : delay);
       delay *= 2;

@@ -1,6 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Gateway } from '../../shared/gateway/channels.ts';
-import { dropLegacyAmountCache, useProfileId } from '../amounts.ts';
+import { dropLegacyAmountCache } from '../amounts.ts';
+import { queryKeys } from '../data/keys.ts';
+import { useActiveProfileId } from '../data/profiles.ts';
 import { fromBase64 } from '../payload.ts';
 import { InvoiceIndex } from './invoice-index.ts';
 import { importIndexKey } from './sealed.ts';
@@ -38,17 +41,14 @@ export function openInvoiceIndex(gateway: Gateway, profileId: string): Promise<I
 
 /** The active profile's index, once open (null before). */
 export function useInvoiceIndex(gateway: Gateway): InvoiceIndex | null {
-  const profileId = useProfileId(gateway);
-  const [index, setIndex] = useState<InvoiceIndex | null>(null);
-  useEffect(() => {
-    if (!profileId) return;
-    let live = true;
-    void openInvoiceIndex(gateway, profileId).then((opened) => live && setIndex(opened));
-    return () => {
-      live = false;
-    };
-  }, [gateway, profileId]);
-  return index?.profileId === profileId ? index : null;
+  const profileId = useActiveProfileId();
+  const index = useQuery({
+    queryKey: queryKeys.invoiceIndex(profileId),
+    queryFn: () => openInvoiceIndex(gateway, profileId!),
+    enabled: profileId !== null,
+    staleTime: Infinity,
+  });
+  return index.data?.profileId === profileId ? index.data : null;
 }
 
 /** A number that moves whenever the index learns something: a dependency that redraws cells and totals. */

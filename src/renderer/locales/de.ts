@@ -68,7 +68,6 @@ export const de: Messages = {
     total: 'Summe: {{amounts}}',
     unknown_one: '({{count}} Betrag unbekannt)',
     unknown_other: '({{count}} Beträge unbekannt)',
-    partial: '(nur die ersten {{count}} Rechnungen)',
     export: { csv: 'CSV exportieren', xlsx: 'Excel exportieren' },
     fileSent: 'gesendete-rechnungen',
     fileReceived: 'empfangene-rechnungen',

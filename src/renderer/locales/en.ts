@@ -64,7 +64,6 @@ export const en = {
     total: 'Total: {{amounts}}',
     unknown_one: '({{count}} amount unknown)',
     unknown_other: '({{count}} amounts unknown)',
-    partial: '(first {{count}} invoices only)',
     export: { csv: 'Export CSV', xlsx: 'Export Excel' },
     fileSent: 'sent-invoices',
     fileReceived: 'received-invoices',

@@ -68,7 +68,6 @@ export const it: Messages = {
     total: 'Totale: {{amounts}}',
     unknown_one: '({{count}} importo sconosciuto)',
     unknown_other: '({{count}} importi sconosciuti)',
-    partial: '(solo le prime {{count}} fatture)',
     export: { csv: 'Esporta CSV', xlsx: 'Esporta Excel' },
     fileSent: 'fatture-inviate',
     fileReceived: 'fatture-ricevute',

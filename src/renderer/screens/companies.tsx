@@ -5,15 +5,16 @@ import { useLocation } from 'wouter';
 import type { Company, LinkedData, ProblemDetails } from '../../shared/api/types.ts';
 import type { ProfileView } from '../../shared/gateway/channels.ts';
 import {
-  ApiError,
-  createCompany,
+  ApiProblem,
+  clientOf,
   deleteCompany,
   getCompany,
   listCompanies,
   messageOf,
   problemOf,
-  updateCompany,
 } from '../api.ts';
+import { useCompaniesChanged } from '../data/companies.ts';
+import { queryKeys } from '../data/keys.ts';
 import {
   companyInput,
   CompanyInputs,
@@ -44,11 +45,11 @@ export function Companies({ profile, editId }: { profile: ProfileView | null; ed
   const gateway = useGateway();
   const [, navigate] = useLocation();
   const [q, setQ] = useState<string | undefined>(undefined);
-  const [reloadKey, setReloadKey] = useState(0);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [removing, setRemoving] = useState<{ company: Company; linked: LinkedData | null } | null>(null);
   const local = profile?.kind === 'local';
-  const reload = () => setReloadKey((k) => k + 1);
+  // A company created, changed or removed: every list of companies reads again (this table, filters, pickers).
+  const reload = useCompaniesChanged();
 
   // By name unless a header says otherwise: the API sorts companies by name, VAT number and fiscal code.
   const load = useCallback(
@@ -59,7 +60,7 @@ export function Companies({ profile, editId }: { profile: ProfileView | null; ed
 
   /** A failure in plain words: the problem's detail (in the UI language), never its bare title. */
   const failed = (e: unknown) => {
-    const problem = e instanceof ApiError ? e.problem : null;
+    const problem = e instanceof ApiProblem ? e.problem : null;
     const text = problem
       ? (problem.errors ?? []).map((error) => error.description).join(' ') || problem.detail || problem.title
       : messageOf(e);
@@ -70,7 +71,7 @@ export function Companies({ profile, editId }: { profile: ProfileView | null; ed
     setOutcome(null);
     try {
       const response = await gateway.sandbox.receiveInvoice({ toVat: company.vat });
-      if (response.status !== 201) throw new ApiError(response);
+      if (response.status !== 201) throw new ApiProblem(response);
       setOutcome({ ok: true, text: t('companies.simulated', { name: company.name }) });
     } catch (e) {
       failed(e);
@@ -86,10 +87,10 @@ export function Companies({ profile, editId }: { profile: ProfileView | null; ed
         setRemoving({ company, linked });
         return;
       }
-      if (response.status !== 200) throw new ApiError(response);
+      if (response.status !== 200) throw new ApiProblem(response);
       setRemoving(null);
       setOutcome({ ok: true, text: t('companies.removed', { name: company.name }) });
-      reload();
+      void reload();
     } catch (e) {
       setRemoving(null);
       failed(e);
@@ -163,7 +164,7 @@ export function Companies({ profile, editId }: { profile: ProfileView | null; ed
         load={load}
         sortable={{ name: 'name', vat: 'vat', fiscalCode: 'fiscal_code' }}
         defaultSort="name"
-        reloadKey={reloadKey}
+        queryKey={queryKeys.companyPage({ q })}
         rowId={(row) => String(row.id)}
         emptyText={q ? t('companies.noMatch') : t('companies.empty')}
       />
@@ -171,7 +172,7 @@ export function Companies({ profile, editId }: { profile: ProfileView | null; ed
         onProblem={() => setOutcome(null)}
         onCreated={(company) => {
           setOutcome({ ok: true, text: t('companies.added', { name: company.name }) });
-          reload();
+          void reload();
         }}
       />
       <CompanyEditor
@@ -181,7 +182,7 @@ export function Companies({ profile, editId }: { profile: ProfileView | null; ed
         onSaved={(company) => {
           setOutcome({ ok: true, text: t('companies.updated', { name: company.name }) });
           navigate(screenAddress('companies'));
-          reload();
+          void reload();
         }}
       />
       <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={t('companies.removeTitle')}>
@@ -225,12 +226,12 @@ function CompanyForm({
     setSaving(true);
     setProblem(null);
     try {
-      const company = await createCompany(gateway, companyInput(values));
+      const company = await clientOf(gateway).companies.create(companyInput(values));
       setValues(EMPTY_COMPANY);
       onCreated(company);
     } catch (e) {
       onProblem();
-      setProblem(formProblem(e instanceof ApiError ? e.problem : null, messageOf(e), companyLabels(t), t));
+      setProblem(formProblem(e instanceof ApiProblem ? e.problem : null, messageOf(e), companyLabels(t), t));
     } finally {
       setSaving(false);
     }
@@ -295,7 +296,7 @@ function CompanyEditor({
         setValues({ name: read.name, vat: read.vat, fiscal_code: read.fiscal_code });
       },
       (e: unknown) =>
-        live && setProblem(formProblem(e instanceof ApiError ? e.problem : null, messageOf(e), {}, t)),
+        live && setProblem(formProblem(e instanceof ApiProblem ? e.problem : null, messageOf(e), {}, t)),
     );
     return () => {
       live = false;
@@ -313,19 +314,25 @@ function CompanyEditor({
     setConflict(false);
     try {
       onSaved(
-        await updateCompany(gateway, { ...companyInput(values), id: company.id, version: company.version }),
+        await clientOf(gateway).companies.update({
+          ...companyInput(values),
+          id: company.id,
+          version: company.version,
+        }),
       );
     } catch (e) {
       // A 409 is either someone else's change (the version moved on) or a VAT number another company has.
       const current =
-        e instanceof ApiError && e.response.status === 409
+        e instanceof ApiProblem && e.response.status === 409
           ? await getCompany(gateway, company.id).catch(() => null)
           : null;
       if (current && current.version !== company.version) setConflict(true);
-      else if (e instanceof ApiError && e.response.status === 409 && e.problem)
+      else if (e instanceof ApiProblem && e.response.status === 409 && e.problem)
         setProblem({ fields: { vat: e.problem.detail }, rest: [] });
       else
-        setProblem(formProblem(e instanceof ApiError ? e.problem : null, messageOf(e), companyLabels(t), t));
+        setProblem(
+          formProblem(e instanceof ApiProblem ? e.problem : null, messageOf(e), companyLabels(t), t),
+        );
     } finally {
       setSaving(false);
     }

@@ -3,10 +3,13 @@
  * to the invoice that corrected it; the correction links back (corrections.ts says how the app knows).
  */
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { useEffect, useState, type SyntheticEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Send } from '../../shared/api/types.ts';
-import { correctionLinks, useActiveProfile, type InvoiceRef } from '../corrections.ts';
+import { useQuery } from '@tanstack/react-query';
+import { correctionLinks, type InvoiceRef } from '../corrections.ts';
+import { queryKeys } from '../data/keys.ts';
+import { useActiveProfileId } from '../data/profiles.ts';
 import { useGateway } from '../gateway-context.ts';
 import { href, sentAddress } from '../routes.ts';
 import { StateBadge } from '../state-badge.tsx';
@@ -62,20 +65,14 @@ export interface CorrectionState {
  */
 export function useCorrectionLinks(send: Send): CorrectionState | null {
   const gateway = useGateway();
-  const profile = useActiveProfile();
-  const [links, setLinks] = useState<{ id: number; state: CorrectionState } | null>(null);
-  useEffect(() => {
-    if (profile === null) return;
-    let live = true;
-    correctionLinks(gateway, profile, send).then(
-      (state) => live && setLinks({ id: send.id, state }),
-      () => live && setLinks({ id: send.id, state: { corrects: null, correctedBy: null } }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [gateway, profile, send]);
-  return links?.id === send.id ? links.state : null;
+  const profile = useActiveProfileId();
+  const links = useQuery({
+    queryKey: [...queryKeys.sentOne(send.id), 'corrections', profile, send.last_update],
+    queryFn: () =>
+      correctionLinks(gateway, profile!, send).catch(() => ({ corrects: null, correctedBy: null })),
+    enabled: profile !== null,
+  });
+  return links.data ?? null;
 }
 
 /** In the sent drawer: this rejected invoice was corrected and resent as…, or this invoice corrects…. */

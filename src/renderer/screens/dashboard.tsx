@@ -11,16 +11,18 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Send, SendState } from '../../shared/api/types.ts';
-import { listReceived, listSent } from '../api.ts';
+import { listReceived, listSent, messageOf } from '../api.ts';
+import { queryKeys } from '../data/keys.ts';
+import { useActiveProfileId } from '../data/profiles.ts';
 import { formatCount, formatDate } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
 import { LoadDemoData } from '../demo-data/load-demo-data.tsx';
 import { IndexPanel } from '../invoice-index/index-panel.tsx';
 import { rejectionsToHandle, useCorrections } from '../corrections.ts';
-import { useLiveReload } from '../live.tsx';
 import { MonthTotals } from '../month-totals.tsx';
 import { useReady } from '../ready.ts';
 import { address, href, screenAddress, sentAddress } from '../routes.ts';
@@ -54,53 +56,49 @@ export interface DashboardProps {
 export function Dashboard({ title, today = null }: DashboardProps) {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
-  const [summary, setSummary] = useState<Summary | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // Every change counts here: a new state moves the attention cards and the latest invoices, an arrival or a
-  // read moves the received and unread counts. The counts stay on screen while they are read again.
-  const liveKey = useLiveReload(() => true);
-
-  useEffect(() => {
-    let live = true;
-    const latest = listSent(gateway, { page: 1, page_size: 5 });
-    Promise.all([
-      latest,
-      listReceived(gateway, { page_size: 1 }),
-      listReceived(gateway, { page_size: 1, unread: true }),
+  const profile = useActiveProfileId();
+  // Two queries, one per kind of invoice: a new state reads the sent counts again (the attention cards, the latest
+  // invoices), an arrival or a read the received and unread counts. The counts stay on screen while read again.
+  const sentSummary = useQuery({
+    queryKey: queryKeys.sentList('dashboard', profile),
+    enabled: profile !== null,
+    queryFn: async () => {
+      const latest = listSent(gateway, { page: 1, page_size: 5 });
       // One count per state, a page of one each: the server counts, the UI never pages through invoices. A
       // rejected invoice already corrected and resent is nothing to handle: those are read to leave them out.
-      Promise.all(
-        ATTENTION.map((state) =>
-          state === 'Scartato'
-            ? latest.then(async (sent) =>
-                rejectionsToHandle(
-                  gateway,
-                  (await gateway.profiles.list()).activeId,
-                  `${sent.total}:${sent.items[0]?.id ?? ''}`,
-                ),
-              )
-            : listSent(gateway, { page_size: 1, latest_state: state }).then((page) => page.total),
-        ),
-      ),
-    ]).then(
-      ([sent, received, unread, attention]) => {
-        if (!live) return;
-        setSummary({
-          sent: sent.total,
-          received: received.total,
-          unread: unread.total,
-          latest: sent.items,
-          attention: ATTENTION.map((state, i) => ({ state, count: attention[i]! })).filter(
-            (a) => a.count > 0,
+      const [sent, attention] = await Promise.all([
+        latest,
+        Promise.all(
+          ATTENTION.map((state) =>
+            state === 'Scartato'
+              ? latest.then((sent) =>
+                  rejectionsToHandle(gateway, profile!, `${sent.total}:${sent.items[0]?.id ?? ''}`),
+                )
+              : listSent(gateway, { page_size: 1, latest_state: state }).then((page) => page.total),
           ),
-        });
-      },
-      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [gateway, liveKey]);
+        ),
+      ]);
+      return {
+        sent: sent.total,
+        latest: sent.items,
+        attention: ATTENTION.map((state, i) => ({ state, count: attention[i]! })).filter((a) => a.count > 0),
+      };
+    },
+  });
+  const receivedSummary = useQuery({
+    queryKey: queryKeys.receivedList('dashboard'),
+    queryFn: async () => {
+      const [received, unread] = await Promise.all([
+        listReceived(gateway, { page_size: 1 }),
+        listReceived(gateway, { page_size: 1, unread: true }),
+      ]);
+      return { received: received.total, unread: unread.total };
+    },
+  });
+  const summary: Summary | null =
+    sentSummary.data && receivedSummary.data ? { ...sentSummary.data, ...receivedSummary.data } : null;
+  const failed = sentSummary.error ?? receivedSummary.error;
+  const error = failed ? messageOf(failed) : null;
   useReady(summary !== null || error !== null);
   // A rejected invoice among the latest that was corrected and resent says so, as in the sent list.
   const corrections = useCorrections(summary?.latest ?? null);

@@ -15,7 +15,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DownloadResult } from '../../shared/gateway/channels.ts';
 import { toBase64 } from '../../shared/gateway/api-fetch.ts';
-import { ApiError, listReceived, messageOf } from '../api.ts';
+import { ApiProblem, listReceived, messageOf } from '../api.ts';
 import { CompanySelect } from '../company-select.tsx';
 import {
   documentDateRange,
@@ -95,7 +95,7 @@ export function ExportArchive({ today }: { today: Date | null }) {
     const { status } = result.response;
     if (status === 204) return { color: 'yellow', text: t('export.nothing'), testId: 'export-nothing' };
     if (status === 429) return { color: 'orange', text: t('export.busy'), testId: 'export-busy' };
-    const message = new ApiError(result.response).message;
+    const message = new ApiProblem(result.response).message;
     return { color: 'red', text: t('app.error', { message }), testId: 'export-failed' };
   };
 

@@ -1,10 +1,15 @@
 import { Badge, Button, Group, Modal, Stack, Switch, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'wouter';
 import type { Receive } from '../../shared/api/types.ts';
 import { listReceived } from '../api.ts';
 import { CompanySelect } from '../company-select.tsx';
+import { useCompanyNames } from '../data/companies.ts';
+import { useWholeList } from '../data/invoice-lists.ts';
+import { queryKeys } from '../data/keys.ts';
+import { useActiveProfileId } from '../data/profiles.ts';
 import { useGateway } from '../gateway-context.ts';
 import { LocalDate } from '../localized.tsx';
 import { address, receivedAddress, screenAddress } from '../routes.ts';
@@ -20,15 +25,12 @@ import {
   SHARED_SORTS,
   sharedInvoiceColumns,
   totalsOf,
-  useCompanyNames,
   useTotalFooter,
-  type ListTotals,
 } from '../invoice-list.tsx';
 import { entryHasAmount } from '../invoice-index/amount-query.ts';
 import type { Sheet } from '../list-export.ts';
-import { APP_SORT, loadAllRows, useListRows } from '../list-rows.ts';
+import { APP_SORT, useListRows } from '../list-rows.ts';
 import { invoiceSheet } from '../list-sheet.ts';
-import { useLiveReload } from '../live.tsx';
 import { OperationsLeft } from '../operations-left.tsx';
 
 /**
@@ -41,6 +43,9 @@ const SORTABLE = { ...SHARED_SORTS, supplier: `${APP_SORT}party`, read: `${APP_S
  * Received invoices, newest first; unread ones stand out until opened. The filters live in the address
  * (`#/inbox?unread=1&company=3`), and so does the open invoice (`#/inbox/7`).
  */
+/** No page yet: the same empty rows each render. */
+const NO_ROWS: Receive[] = [];
+
 export function Inbox({ openId }: { openId: number | null }) {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
@@ -54,11 +59,15 @@ export function Inbox({ openId }: { openId: number | null }) {
     navigate(address(screenAddress('inbox'), next), { replace: true });
   const [q, setQ] = useState<string | undefined>(undefined);
   // Opening an invoice marks it read: the list is read again when the drawer closes (by Close, Escape or Back).
-  const [reloadKey, setReloadKey] = useState(0);
-  const [shown, setShown] = useState(openId);
-  if (shown !== openId) {
-    setShown(openId);
-    if (openId === null) setReloadKey((k) => k + 1);
+  const queryClient = useQueryClient();
+  const readAgain = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.receivedLists }),
+    [queryClient],
+  );
+  const [open, setOpen] = useState(openId);
+  if (open !== openId) {
+    setOpen(openId);
+    if (openId === null) readAgain();
   }
 
   const server = useCallback(
@@ -74,9 +83,20 @@ export function Inbox({ openId }: { openId: number | null }) {
     [gateway, unreadOnly, companyId],
   );
   const index = useInvoiceIndex(gateway);
-  const companies = useCompanyNames(gateway);
+  const profile = useActiveProfileId();
+  const companies = useCompanyNames();
   const indexVersion = useIndexVersion(index);
-  const live = useLiveReload((c) => c.type === 'receive.add' || c.type === 'receive.read');
+  // Every row of the filtered list, no cap: the synced rows where they answer the filters, else the server's.
+  const whole = useWholeList('received', {
+    unread: unreadOnly || undefined,
+    company_id: companyId ?? undefined,
+  });
+
+  // The list's key: an arrival or a read (pushed by the local sandbox, polled from a remote service) invalidates it.
+  const listKey = useMemo(
+    () => queryKeys.receivedList({ unreadOnly, companyId }, profile, index !== null),
+    [unreadOnly, companyId, profile, index],
+  );
   const entryOf = useCallback((row: Receive) => index?.get('received', row), [index]);
   const sortValues = useMemo(
     () =>
@@ -98,46 +118,33 @@ export function Inbox({ openId }: { openId: number | null }) {
     (row: Receive, cents: bigint) => entryHasAmount(entryOf(row), cents),
     [entryOf],
   );
-  const { load, local } = useListRows<Receive>({
+  const { load, local, shown, onShown, everyRow, totals } = useListRows({
     server,
+    whole,
+    queryKey: listKey,
     q,
     defaultSort: '-created',
     sortValues,
     prepare,
     hasAmount,
     language: i18n.language,
-    reloadKey: reloadKey * 10_000 + live,
+    total: {
+      enabled: index !== null && profile !== null,
+      // Only invoices already read: reading an unread one would count an operation and mark it read.
+      fill: (rows: Receive[]) => indexReadReceived(gateway, index!, rows),
+      count: (rows: Receive[]) => totalsOf(rows.map((r) => ({ amount: index!.get('received', r)?.amount }))),
+    },
   });
-  const [sort, setSort] = useState<string | undefined>(undefined);
-  const [pageRows, setPageRows] = useState<Receive[]>([]);
+  const sort = shown?.sort;
+  const pageRows = shown?.items ?? NO_ROWS;
   const onPage = useCallback(
-    (items: Receive[], pageSort: string | undefined) => {
-      setSort(pageSort);
-      setPageRows(items);
+    (items: Receive[], pageSort: string | undefined, total: number) => {
+      onShown(items, pageSort, total);
       // Only invoices already read: reading an unread one would count an operation and mark it read.
       if (index) void indexReadReceived(gateway, index, items).catch(() => {});
     },
-    [gateway, index],
+    [gateway, index, onShown],
   );
-  const [totals, setTotals] = useState<ListTotals | null>(null);
-  useEffect(() => {
-    if (!index) return;
-    let current = true;
-    void (async () => {
-      const all = await loadAllRows((page, pageSize) => load(page, pageSize, sort));
-      await indexReadReceived(gateway, index, all.items);
-      if (current)
-        setTotals(
-          totalsOf(
-            all.items.map((r) => ({ amount: index.get('received', r)?.amount })),
-            all.total,
-          ),
-        );
-    })().catch(() => current && setTotals(null));
-    return () => {
-      current = false;
-    };
-  }, [gateway, index, load, sort, live, reloadKey]);
   const footer = useTotalFooter(totals);
   const unknownUnread = pageRows.filter((r) => !r.is_read && !index?.get('received', r));
   const [confirming, setConfirming] = useState(false);
@@ -151,14 +158,14 @@ export function Inbox({ openId }: { openId: number | null }) {
       await readReceived(gateway, index, unknownUnread);
     } finally {
       setReading(false);
-      setReloadKey((k) => k + 1);
+      readAgain();
     }
   };
   const sheet = useCallback(async (): Promise<Sheet> => {
-    const all = await loadAllRows((page, pageSize) => load(page, pageSize, sort));
-    if (index) await indexReadReceived(gateway, index, all.items, Infinity);
-    return invoiceSheet('received', all.items, { entryOf, companies, t });
-  }, [gateway, index, load, sort, companies, entryOf, t]);
+    const rows = await everyRow(sort, null);
+    if (index) await indexReadReceived(gateway, index, rows, Infinity);
+    return invoiceSheet('received', rows, { entryOf, companies, t });
+  }, [gateway, index, everyRow, sort, companies, entryOf, t]);
 
   const columns = useMemo<PagedColumns<Receive>>(() => {
     const shared = sharedInvoiceColumns<Receive>({
@@ -227,6 +234,7 @@ export function Inbox({ openId }: { openId: number | null }) {
       </Group>
       <LocalListNote local={local} />
       <PagedTable
+        queryKey={listKey}
         testId="inbox-table"
         columns={columns}
         load={load}
@@ -240,7 +248,6 @@ export function Inbox({ openId }: { openId: number | null }) {
         }
         onRowClick={(row) => navigate(address(receivedAddress(row.id), filters))}
         rowMark={(row) => (row.is_read ? null : { attribute: 'unread', bold: true })}
-        reloadKey={reloadKey * 10_000 + live}
         storageKey="inbox"
         defaultSort="-created"
         sortable={SORTABLE}

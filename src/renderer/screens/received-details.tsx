@@ -1,5 +1,6 @@
 import { Drawer, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getReceived } from '../api.ts';
 import { entryOf } from '../invoice-index/entry.ts';
@@ -8,7 +9,8 @@ import { formatAmount, formatDate, formatDateTime } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
 import { InvoiceFileActions } from '../invoice-view/file-actions.tsx';
 import { InvoiceView } from '../invoice-view/invoice-view.tsx';
-import { LoadedView, useLoad } from '../loading.tsx';
+import { queryKeys } from '../data/keys.ts';
+import { QueryView } from '../loading.tsx';
 import { invoiceTotal } from '../payload.ts';
 
 /** One received invoice. Opening it reads its payload, which marks it read (spec "Receive: read flag"). */
@@ -24,17 +26,17 @@ export function ReceivedDetails({ id, onClose }: { id: number | null; onClose: (
 function Invoice({ id }: { id: number }) {
   const { t, i18n } = useTranslation();
   const gateway = useGateway();
-  const invoice = useLoad(useCallback(() => getReceived(gateway, id), [gateway, id]));
+  const invoice = useQuery({ queryKey: queryKeys.receivedOne(id), queryFn: () => getReceived(gateway, id) });
   const index = useInvoiceIndex(gateway);
   // The drawer read the file anyway (and marked it read): the lists may show its amount from now on.
-  const receive = invoice.value;
+  const receive = invoice.data;
   useEffect(() => {
     if (receive && index && !index.get('received', receive))
       void index.put([entryOf('received', receive, receive.payload, receive.encoding)]);
   }, [index, receive]);
 
   return (
-    <LoadedView loaded={invoice}>
+    <QueryView query={invoice}>
       {(receive) => {
         const total = receive.payload ? invoiceTotal(receive.payload, receive.encoding) : null;
         const field = (label: string, value: string, testId?: string) => (
@@ -76,6 +78,6 @@ function Invoice({ id }: { id: number }) {
           </Stack>
         );
       }}
-    </LoadedView>
+    </QueryView>
   );
 }

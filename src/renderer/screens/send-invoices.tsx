@@ -1,12 +1,14 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState, type DragEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Company, ProblemDetails, Send, SendState } from '../../shared/api/types.ts';
 import { toBase64 } from '../../shared/gateway/api-fetch.ts';
 import type { ApiResponse, PickedFile } from '../../shared/gateway/channels.ts';
-import { ApiError, companyIds, getCompany, listSent, messageOf, problemOf } from '../api.ts';
+import { ApiProblem, clientOf, getCompany, listSent, messageOf, problemOf } from '../api.ts';
+import { useCompaniesChanged } from '../data/companies.ts';
+import { queryKeys } from '../data/keys.ts';
 import { useGateway } from '../gateway-context.ts';
-import { useLiveReload } from '../live.tsx';
 import { ProblemList } from '../problem-list.tsx';
 import { href, screenAddress, sentAddress } from '../routes.ts';
 import { StateBadge } from '../state-badge.tsx';
@@ -56,13 +58,14 @@ export function isFinalState(send: Send): boolean {
 }
 
 function rejection(kind: 'invalid' | 'failed', response: ApiResponse): Phase {
-  return { kind, problem: problemOf(response), message: new ApiError(response).message };
+  return { kind, problem: problemOf(response), message: new ApiProblem(response).message };
 }
 
 /** Pick invoice files, see every problem SDI would find in each, and send the ones that pass. */
 export function SendInvoices() {
   const { t } = useTranslation();
   const gateway = useGateway();
+  const companiesChanged = useCompaniesChanged();
   const [submissions, setSubmissions] = useState<Submission[]>([]);
   const [busy, setBusy] = useState(false);
   // Companies the server registered by itself for the suppliers of the invoices just sent.
@@ -118,36 +121,40 @@ export function SendInvoices() {
     setBusy(true);
     setRegistered([]);
     // The companies before sending: a sent invoice whose company is not among them registered it.
-    const before = await companyIds(gateway).catch(() => null);
+    const before = await clientOf(gateway)
+      .companies.readAll({ sort: 'id' })
+      .then((all) => new Set(all.items.map((c) => c.id)))
+      .catch(() => null);
     const sentCompanies = new Set<number>();
     try {
       const ready = submissions.filter((s) => s.phase.kind === 'valid' || s.phase.kind === 'declined');
       for (const submission of ready) {
         update(submission.id, { kind: 'sending' });
-        let response: ApiResponse;
+        let sent: Send;
         try {
-          response = await gateway.api.request(submission.requests.send);
+          sent = (await submission.requests.send(clientOf(gateway))).send;
         } catch (e) {
-          update(submission.id, { kind: 'failed', problem: null, message: messageOf(e) });
+          if (e instanceof ApiProblem && e.response.cancelled === 'live-send') {
+            // The user said no for a live key: ask no more in this round; the rest stay ready to send.
+            update(submission.id, { kind: 'declined' });
+            break;
+          }
+          update(
+            submission.id,
+            e instanceof ApiProblem
+              ? rejection('failed', e.response)
+              : { kind: 'failed', problem: null, message: messageOf(e) },
+          );
           continue;
         }
-        if (response.cancelled === 'live-send') {
-          // The user said no for a live key: ask no more in this round; the rest stay ready to send.
-          update(submission.id, { kind: 'declined' });
-          break;
-        }
-        if (response.status === 201) sentCompanies.add((response.body as Send).company_id);
-        update(
-          submission.id,
-          response.status === 201
-            ? { kind: 'sent', send: response.body as Send }
-            : rejection('failed', response),
-        );
+        sentCompanies.add(sent.company_id);
+        update(submission.id, { kind: 'sent', send: sent });
       }
       if (before) {
         const added = [...sentCompanies].filter((id) => !before.has(id));
         const companies = await Promise.all(added.map((id) => getCompany(gateway, id).catch(() => null)));
         setRegistered(companies.filter((c): c is Company => c !== null));
+        if (added.length > 0) void companiesChanged();
       }
     } finally {
       setBusy(false);
@@ -160,31 +167,24 @@ export function SendInvoices() {
     s.phase.kind === 'sent' && !isFinalState(s.phase.send) ? [s.phase.send.id] : [],
   );
   const followKey = following.join(',');
-  const live = useLiveReload((c) => c.type === 'send.state' && following.includes(c.id));
+  const followed = useQuery({
+    queryKey: queryKeys.sentList('following', followKey),
+    queryFn: () => listSent(gateway, { ids: followKey, page_size: 100 }),
+    enabled: followKey !== '',
+  });
   useEffect(() => {
-    if (!followKey) return;
-    let current = true;
-    void listSent(gateway, { ids: followKey, page_size: 100 }).then(
-      (page) => {
-        if (!current) return;
-        const byId = new Map(page.items.map((send) => [send.id, send]));
-        setSubmissions((list) =>
-          list.map((s) => {
-            if (s.phase.kind !== 'sent') return s;
-            const fresh = byId.get(s.phase.send.id);
-            return fresh && fresh.latest_state !== s.phase.send.latest_state
-              ? { ...s, phase: { kind: 'sent', send: fresh } }
-              : s;
-          }),
-        );
-      },
-      // Unreachable for now: the next change or reconnect reads again.
-      () => {},
+    if (!followed.data) return;
+    const byId = new Map(followed.data.items.map((send) => [send.id, send]));
+    setSubmissions((list) =>
+      list.map((s) => {
+        if (s.phase.kind !== 'sent') return s;
+        const fresh = byId.get(s.phase.send.id);
+        return fresh && fresh.latest_state !== s.phase.send.latest_state
+          ? { ...s, phase: { kind: 'sent', send: fresh } }
+          : s;
+      }),
     );
-    return () => {
-      current = false;
-    };
-  }, [gateway, followKey, live]);
+  }, [followed.data]);
 
   const count = (kind: Phase['kind']) => submissions.filter((s) => s.phase.kind === kind).length;
   const ready = count('valid') + count('declined');

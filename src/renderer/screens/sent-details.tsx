@@ -1,18 +1,19 @@
 import { Alert, Button, Drawer, Group, List, Stack, Text, Timeline } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Send, Update } from '../../shared/api/types.ts';
-import { ApiError, attachmentName, getNotificationFile, getSent, listUpdates, messageOf } from '../api.ts';
+import { ApiProblem, attachmentName, getNotificationFile, getSent, listUpdates, messageOf } from '../api.ts';
 import { entryOf } from '../invoice-index/entry.ts';
 import { useInvoiceIndex } from '../invoice-index/use-invoice-index.ts';
 import { formatDateTimeSeconds } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
 import { InvoiceFileActions } from '../invoice-view/file-actions.tsx';
 import { InvoiceView } from '../invoice-view/invoice-view.tsx';
-import { LoadedView, useLoad } from '../loading.tsx';
+import { queryKeys } from '../data/keys.ts';
+import { QueryView } from '../loading.tsx';
 import { xmlBase64 } from '../payload.ts';
 import { StateBadge } from '../state-badge.tsx';
-import { useLiveReload } from '../live.tsx';
 import { composeFromSent, href } from '../routes.ts';
 import { sdiErrorInLanguage } from '../sdi-error-text.ts';
 import { CorrectionNotice, useCorrectionLinks } from './correction-notice.tsx';
@@ -38,15 +39,13 @@ const hasNotification = (update: Update) => update.state !== 'Inviato';
 export function SentDetails({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const gateway = useGateway();
-  // A new SDI state of this invoice shows at once: the drawer reads it again.
-  const live = useLiveReload((c) => c.type === 'send.state' && c.id === id);
-  const invoice = useLoad(
-    useCallback(
-      () => (id === null ? Promise.resolve(null) : getSent(gateway, id, true)),
-      [gateway, id, live],
-    ),
-  );
-  const send = invoice.value?.id === id ? invoice.value : null;
+  // A new SDI state of this invoice shows at once: the live change invalidates its query, the drawer reads again.
+  const invoice = useQuery({
+    queryKey: queryKeys.sentOne(id ?? 0),
+    queryFn: () => getSent(gateway, id!, true),
+    enabled: id !== null,
+  });
+  const send = invoice.data?.id === id ? invoice.data : null;
   // The drawer read the file anyway: the index learns its amount if it did not know it.
   const index = useInvoiceIndex(gateway);
   useEffect(() => {
@@ -63,7 +62,7 @@ export function SentDetails({ id, onClose }: { id: number | null; onClose: () =>
           : t('app.loading')
       }
     >
-      {id !== null && <LoadedView loaded={invoice}>{(full) => full && <History send={full} />}</LoadedView>}
+      {id !== null && <QueryView query={invoice}>{(full) => <History send={full} />}</QueryView>}
     </Drawer>
   );
 }
@@ -73,7 +72,10 @@ function History({ send }: { send: Send }) {
   const gateway = useGateway();
   const [downloadError, setDownloadError] = useState<string | null>(null);
   // A new `send` object (read again after a live change) reads the history again too.
-  const updates = useLoad(useCallback(() => listUpdates(gateway, send.id), [gateway, send]));
+  const updates = useQuery({
+    queryKey: [...queryKeys.sentOne(send.id), 'updates', send.last_update],
+    queryFn: () => listUpdates(gateway, send.id),
+  });
   // Which invoice corrected this one, or which rejected one this one corrects.
   const corrections = useCorrectionLinks(send);
 
@@ -81,7 +83,7 @@ function History({ send }: { send: Send }) {
     setDownloadError(null);
     try {
       const response = await getNotificationFile(gateway, update.id);
-      if (response.status !== 200 || typeof response.body !== 'string') throw new ApiError(response);
+      if (response.status !== 200 || typeof response.body !== 'string') throw new ApiProblem(response);
       await gateway.dialog.saveFile({
         suggestedName: attachmentName(response) ?? `notification-${update.id}.xml`,
         contentBase64: xmlBase64(response.body),
@@ -100,7 +102,7 @@ function History({ send }: { send: Send }) {
       </Text>
       {downloadError && <Alert color="red">{t('app.error', { message: downloadError })}</Alert>}
       <CorrectionNotice links={corrections} />
-      <LoadedView loaded={updates}>
+      <QueryView query={updates}>
         {({ items }) =>
           items.length === 0 ? (
             <Text c="dimmed">{t('sentDetails.empty')}</Text>
@@ -138,7 +140,7 @@ function History({ send }: { send: Send }) {
             </Timeline>
           )
         }
-      </LoadedView>
+      </QueryView>
       {/* The composer opens this invoice: corrected to resend after a discard (once more, if already corrected),
           credited once issued, or copied as a new invoice. */}
       <Group gap="sm">

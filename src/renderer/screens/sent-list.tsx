@@ -1,11 +1,15 @@
 import { Group, Select, Stack, Title } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'wouter';
 import { SEND_STATES, type Send } from '../../shared/api/types.ts';
 import { listSent } from '../api.ts';
 import { CompanySelect } from '../company-select.tsx';
 import { SearchInput } from '../search-input.tsx';
+import { useCompanyNames } from '../data/companies.ts';
+import { useWholeList } from '../data/invoice-lists.ts';
+import { queryKeys } from '../data/keys.ts';
+import { useActiveProfileId } from '../data/profiles.ts';
 import { useGateway } from '../gateway-context.ts';
 import { LocalDate } from '../localized.tsx';
 import { PagedTable, type PagedColumns } from '../paged-table.tsx';
@@ -20,15 +24,12 @@ import {
   SHARED_SORTS,
   sharedInvoiceColumns,
   totalsOf,
-  useCompanyNames,
   useTotalFooter,
-  type ListTotals,
 } from '../invoice-list.tsx';
 import { entryHasAmount } from '../invoice-index/amount-query.ts';
 import type { Sheet } from '../list-export.ts';
-import { APP_SORT, loadAllRows, useListRows } from '../list-rows.ts';
+import { APP_SORT, useListRows } from '../list-rows.ts';
 import { invoiceSheet } from '../list-sheet.ts';
-import { useLiveReload } from '../live.tsx';
 import { SentDetails } from './sent-details.tsx';
 import { SentStateCell } from './correction-notice.tsx';
 
@@ -73,10 +74,21 @@ export function SentList({ openId }: { openId: number | null }) {
     [gateway, state, companyId],
   );
   const index = useInvoiceIndex(gateway);
-  const companies = useCompanyNames(gateway);
+  const profile = useActiveProfileId();
+  const companies = useCompanyNames();
   const indexVersion = useIndexVersion(index);
-  // A state SDI records shows at once (pushed by the local sandbox, polled from a remote service).
-  const live = useLiveReload((c) => c.type === 'send.state');
+  // Every row of the filtered list, no cap: the synced rows where they answer the filters, else the server's.
+  const whole = useWholeList('sent', {
+    latest_state: state ?? undefined,
+    company_id: companyId ?? undefined,
+  });
+
+  // The list's key: a state SDI records (pushed by the local sandbox, polled from a remote service) invalidates it,
+  // and the page and the total on screen read again.
+  const listKey = useMemo(
+    () => queryKeys.sentList({ state, companyId }, profile, index !== null),
+    [state, companyId, profile, index],
+  );
   const entryOf = useCallback((row: Send) => index?.get('sent', row), [index]);
   const sortValues = useMemo(
     () =>
@@ -94,58 +106,46 @@ export function SentList({ openId }: { openId: number | null }) {
     [gateway, index],
   );
   const hasAmount = useCallback((row: Send, cents: bigint) => entryHasAmount(entryOf(row), cents), [entryOf]);
-  const { load, local } = useListRows<Send>({
+  const { load, local, shown, onShown, everyRow, totals } = useListRows({
     server,
+    whole,
+    queryKey: listKey,
     q,
     defaultSort: '-created',
     sortValues,
     prepare,
     hasAmount,
     language: i18n.language,
-    reloadKey: live,
+    total: {
+      enabled: index !== null && profile !== null,
+      fill: (rows: Send[]) => indexSent(gateway, index!, rows),
+      // What SDI rejected was never issued: an accountant's total leaves it out (and says so).
+      count: (rows: Send[]) =>
+        totalsOf(
+          rows.map((r) => ({
+            amount: index!.get('sent', r)?.amount,
+            discarded: r.latest_state === 'Scartato',
+          })),
+        ),
+    },
   });
-  const [sort, setSort] = useState<string | undefined>(undefined);
+  const sort = shown?.sort;
   // The page's rejected invoices already corrected: shown so, with a link to their correction.
-  const [pageItems, setPageItems] = useState<Send[] | null>(null);
-  const corrections = useCorrections(pageItems);
+  const corrections = useCorrections(shown?.items ?? null);
   const onPage = useCallback(
-    (items: Send[], pageSort: string | undefined) => {
-      setSort(pageSort);
-      setPageItems(items);
+    (items: Send[], pageSort: string | undefined, total: number) => {
+      onShown(items, pageSort, total);
       // Sent files cost nothing to read: the index learns the page's amounts at once.
       if (index) void indexSent(gateway, index, items).catch(() => {});
     },
-    [gateway, index],
+    [gateway, index, onShown],
   );
-  const [totals, setTotals] = useState<ListTotals | null>(null);
-  useEffect(() => {
-    if (!index) return;
-    let current = true;
-    void (async () => {
-      const all = await loadAllRows((page, pageSize) => load(page, pageSize, sort));
-      await indexSent(gateway, index, all.items);
-      if (current)
-        setTotals(
-          totalsOf(
-            // What SDI rejected was never issued: an accountant's total leaves it out (and says so).
-            all.items.map((r) => ({
-              amount: index.get('sent', r)?.amount,
-              discarded: r.latest_state === 'Scartato',
-            })),
-            all.total,
-          ),
-        );
-    })().catch(() => current && setTotals(null));
-    return () => {
-      current = false;
-    };
-  }, [gateway, index, load, sort, live]);
   const footer = useTotalFooter(totals);
   const sheet = useCallback(async (): Promise<Sheet> => {
-    const all = await loadAllRows((page, pageSize) => load(page, pageSize, sort));
-    if (index) await indexSent(gateway, index, all.items);
-    return invoiceSheet('sent', all.items, { entryOf, companies, t });
-  }, [gateway, index, load, sort, companies, entryOf, t]);
+    const rows = await everyRow(sort, null);
+    if (index) await indexSent(gateway, index, rows);
+    return invoiceSheet('sent', rows, { entryOf, companies, t });
+  }, [gateway, index, everyRow, sort, companies, entryOf, t]);
 
   // Raw values in the rows, formatted when drawn: a language switch redraws every cell in the new language.
   const columns = useMemo<PagedColumns<Send>>(() => {
@@ -219,6 +219,7 @@ export function SentList({ openId }: { openId: number | null }) {
       <LocalListNote local={local} />
       <PagedTable
         testId="sent-table"
+        queryKey={listKey}
         columns={columns}
         load={load}
         storageKey="sent"
@@ -227,7 +228,6 @@ export function SentList({ openId }: { openId: number | null }) {
         numeric={['amount']}
         initiallyHidden={['lastUpdate', 'file']}
         onPage={onPage}
-        reloadKey={live}
         footer={footer}
         toolbar={<ExportButtons gateway={gateway} sheet={sheet} fileName={t('list.fileSent')} />}
         rowId={(row) => String(row.id)}

@@ -3,29 +3,16 @@
  * has none (`#/companies`), then "Write your first invoice" (`#/compose`). Gone once an invoice is sent or received.
  */
 import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listCompanies } from '../api.ts';
-import { useGateway } from '../gateway-context.ts';
+import { useCompaniesQuery } from '../data/companies.ts';
 import { COMPOSE_ADDRESS, href, screenAddress } from '../routes.ts';
 
 /** `empty`: the account has neither sent nor received an invoice. */
 export function Welcome({ empty }: { empty: boolean }) {
   const { t } = useTranslation();
-  const gateway = useGateway();
-  const [companies, setCompanies] = useState<number | null>(null);
-  useEffect(() => {
-    if (!empty) return;
-    let live = true;
-    listCompanies(gateway, { page_size: 1 }).then(
-      (page) => live && setCompanies(page.total),
-      // Unknown: both steps are offered.
-      () => live && setCompanies(0),
-    );
-    return () => {
-      live = false;
-    };
-  }, [gateway, empty]);
+  const query = useCompaniesQuery();
+  // Unknown (the read failed): both steps are offered.
+  const companies = query.error ? 0 : (query.data?.length ?? null);
   if (!empty || companies === null) return null;
 
   const steps = [

@@ -10,14 +10,15 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { WEBHOOK_EVENTS, type WebHook, type WebHookHistory } from '../../shared/api/types.ts';
 import type { WebhookDelivery } from '../../shared/api/webhook-delivery.ts';
 import { JsonView } from '../api-log/json-view.tsx';
 import { formatDateTimeMillis } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
-import { LoadedView, useLoad } from '../loading.tsx';
+import { QueryView } from '../loading.tsx';
 import { EVENT_LABEL_KEYS, EventName } from './event-labels.tsx';
 import { listDeliveries, type DeliveryFilters } from './webhook-api.ts';
 
@@ -58,22 +59,22 @@ function Deliveries({ webhook, local }: { webhook: WebHook; local: boolean }) {
   const [outcome, setOutcome] = useState<Outcome>('all');
   const [event, setEvent] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const loaded = useLoad(
-    useCallback(() => {
-      const filters: DeliveryFilters = {
-        success: outcome === 'all' ? undefined : outcome === 'ok',
-        event: event ?? undefined,
-      };
-      return listDeliveries(gateway, local, webhook.id, filters, page, PAGE_SIZE);
-    }, [gateway, local, webhook.id, outcome, event, page]),
-  );
+  const filters: DeliveryFilters = {
+    success: outcome === 'all' ? undefined : outcome === 'ok',
+    event: event ?? undefined,
+  };
+  const loaded = useQuery({
+    queryKey: ['webhooks', 'deliveries', webhook.id, local, filters, page],
+    queryFn: () => listDeliveries(gateway, local, webhook.id, filters, page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
   const filter = (apply: () => void) => {
     apply();
     setPage(1);
   };
 
   return (
-    <Stack data-testid="webhook-history" data-loading={loaded.loading || undefined}>
+    <Stack data-testid="webhook-history" data-loading={loaded.isFetching || undefined}>
       {local ? (
         <Group align="end">
           <SegmentedControl
@@ -99,7 +100,7 @@ function Deliveries({ webhook, local }: { webhook: WebHook; local: boolean }) {
       ) : (
         <Alert color="gray">{t('webhooks.historyLocalOnly')}</Alert>
       )}
-      <LoadedView loaded={loaded}>
+      <QueryView query={loaded}>
         {({ items, total }) =>
           items.length === 0 ? (
             <Text c="dimmed">{t('webhooks.historyEmpty')}</Text>
@@ -141,7 +142,7 @@ function Deliveries({ webhook, local }: { webhook: WebHook; local: boolean }) {
             </>
           )
         }
-      </LoadedView>
+      </QueryView>
     </Stack>
   );
 }

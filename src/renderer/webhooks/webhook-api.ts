@@ -1,8 +1,8 @@
 import type { LocalReceiverState } from '../../shared/api/local-receiver.ts';
 import type { WebHook, WebHookHistory } from '../../shared/api/types.ts';
 import type { WebhookDelivery } from '../../shared/api/webhook-delivery.ts';
-import type { ApiRequest, ApiResponse, Gateway } from '../../shared/gateway/channels.ts';
-import { ApiError, listPage, type Page } from '../api.ts';
+import type { Gateway } from '../../shared/gateway/channels.ts';
+import { clientOf, type Page } from '../api.ts';
 
 /** What a webhook form sends (`POST /webhook`, or `PUT /webhook` with its id). */
 export interface WebhookInput {
@@ -14,26 +14,16 @@ export interface WebhookInput {
   enabled: boolean;
 }
 
-/** The answer's body as `T` when its status is `status`; anything else is an ApiError carrying the problem. */
-function answer<T>(response: ApiResponse, status: number): T {
-  if (response.status !== status) throw new ApiError(response);
-  return response.body as T;
-}
-
 export const listWebhooks = (gateway: Gateway, page: number, pageSize: number) =>
-  listPage<WebHook>(gateway, '/webhook', { page, page_size: pageSize, sort: '-id' });
+  clientOf(gateway).webhooks.page({ page, page_size: pageSize, sort: '-id' });
 
-export const createWebhook = async (gateway: Gateway, input: WebhookInput) =>
-  answer<WebHook>(await gateway.api.request({ method: 'POST', path: '/webhook', body: input }), 201);
+export const createWebhook = (gateway: Gateway, input: WebhookInput) =>
+  clientOf(gateway).webhooks.create(input);
 
-export const updateWebhook = async (gateway: Gateway, id: number, input: WebhookInput) =>
-  answer<WebHook>(
-    await gateway.api.request({ method: 'PUT', path: '/webhook', body: { ...input, id } }),
-    200,
-  );
+export const updateWebhook = (gateway: Gateway, id: number, input: WebhookInput) =>
+  clientOf(gateway).webhooks.update({ ...input, id });
 
-export const deleteWebhook = async (gateway: Gateway, id: number) =>
-  answer<WebHook>(await gateway.api.request({ method: 'DELETE', path: `/webhook/${id}` }), 200);
+export const deleteWebhook = (gateway: Gateway, id: number) => clientOf(gateway).webhooks.delete(id);
 
 /** A webhook's fields as a form or a switch sends them back, with some changed. */
 export function inputOf(webhook: WebHook, change: Partial<WebhookInput> = {}): WebhookInput {
@@ -64,15 +54,14 @@ export async function listDeliveries(
   page: number,
   pageSize: number,
 ): Promise<Page<WebhookDelivery | WebHookHistory>> {
-  const query: ApiRequest['query'] = { webhook_id: webhookId, page, page_size: pageSize, sort: '-id' };
-  if (!local) return listPage<WebHookHistory>(gateway, '/webhookhistory', query);
-  const response = await gateway.sandbox.control({
-    method: 'GET',
-    path: '/webhookhistory',
-    query: { ...query, success: filters.success, event: filters.event },
+  const query = { webhook_id: webhookId, page, page_size: pageSize, sort: '-id' };
+  const client = clientOf(gateway);
+  if (!local) return client.webhooks.history.page(query);
+  return client.sandbox.page<WebhookDelivery>('/webhookhistory', {
+    ...query,
+    success: filters.success,
+    event: filters.event,
   });
-  const items = answer<WebhookDelivery[]>(response, 200);
-  return { items, total: Number(response.headers['service-total-count'] ?? items.length) };
 }
 
 /** The built-in receiver's webhook and what it got; with `after` and `wait`, once there is more (or time is up). */
@@ -81,15 +70,12 @@ export async function receiverState(
   wait?: { after: number; seconds: number },
 ): Promise<LocalReceiverState> {
   const query = wait ? { after: wait.after, wait: wait.seconds } : undefined;
-  return answer(await gateway.sandbox.control({ method: 'GET', path: '/receiver', query }), 200);
+  return clientOf(gateway).sandbox.call({ method: 'GET', path: '/receiver', query });
 }
 
 /** Starts the built-in receiver with a new webhook; the answer carries its secret, this once. */
-export const startReceiver = async (gateway: Gateway) =>
-  answer<LocalReceiverState>(
-    await gateway.sandbox.control({ method: 'POST', path: '/receiver', body: {} }),
-    201,
-  );
+export const startReceiver = (gateway: Gateway) =>
+  clientOf(gateway).sandbox.call<LocalReceiverState>({ method: 'POST', path: '/receiver', body: {} }, [201]);
 
-export const stopReceiver = async (gateway: Gateway) =>
-  answer<LocalReceiverState>(await gateway.sandbox.control({ method: 'DELETE', path: '/receiver' }), 200);
+export const stopReceiver = (gateway: Gateway) =>
+  clientOf(gateway).sandbox.call<LocalReceiverState>({ method: 'DELETE', path: '/receiver' });

@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Modal, Select, Stack, Switch, TextInput } from
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WEBHOOK_EVENTS, type Company, type WebHook } from '../../shared/api/types.ts';
-import { ApiError, messageOf } from '../api.ts';
+import { ApiProblem, messageOf } from '../api.ts';
 import { FormProblemAlert } from '../company-fields.tsx';
 import { formProblem, type FormProblem } from '../form-problem.ts';
 import { EVENT_LABEL_KEYS, listensToAll } from './event-labels.tsx';
@@ -57,7 +57,9 @@ export function WebhookForm({
         enabled,
       });
     } catch (error) {
-      setProblem(formProblem(error instanceof ApiError ? error.problem : null, messageOf(error), labels, t));
+      setProblem(
+        formProblem(error instanceof ApiProblem ? error.problem : null, messageOf(error), labels, t),
+      );
     } finally {
       setBusy(false);
     }

@@ -2,11 +2,11 @@ import { Alert, Badge, Button, Group, Modal, Stack, Switch, Text, Title } from '
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLocalReceiverUrl, type LocalReceiverState } from '../../shared/api/local-receiver.ts';
-import { WEBHOOK_EVENTS, type WebHook, type WebhookEventName } from '../../shared/api/types.ts';
+import { WEBHOOK_EVENTS, type Company, type WebHook, type WebhookEventName } from '../../shared/api/types.ts';
 import type { ProfileView } from '../../shared/gateway/channels.ts';
-import { listCompanies, messageOf } from '../api.ts';
+import { messageOf } from '../api.ts';
 import { useGateway } from '../gateway-context.ts';
-import { useLoad } from '../loading.tsx';
+import { useCompanies, useCompanyNames } from '../data/companies.ts';
 import { PagedTable, type PagedColumns } from '../paged-table.tsx';
 import { DeliveryHistory } from './delivery-history.tsx';
 import { EVENT_LABEL_KEYS, listensToAll } from './event-labels.tsx';
@@ -29,6 +29,9 @@ const isEvent = (e: string): e is WebhookEventName => (WEBHOOK_EVENTS as readonl
  * The account's webhooks (`#/webhooks`): list, create, edit, switch on and off, delete, and each one's delivery
  * history. In the local sandbox the built-in receiver sits above the list; its webhook is marked as such.
  */
+/** Until the companies are read: the same empty list each render. */
+const NO_COMPANIES: Company[] = [];
+
 export default function WebhooksScreen({ profile }: { profile: ProfileView | null }) {
   const { t } = useTranslation();
   const gateway = useGateway();
@@ -45,13 +48,12 @@ export default function WebhooksScreen({ profile }: { profile: ProfileView | nul
     (state: LocalReceiverState) => setReceiverWebhookId(state.webhook?.id ?? null),
     [],
   );
-  const companies = useLoad(
-    useCallback(() => listCompanies(gateway, { page_size: 200, sort: 'name' }), [gateway]),
+  const companies = useCompanies();
+  const names = useCompanyNames();
+  const companyName = useMemo(
+    () => (id: number | null) => (id === null ? t('webhooks.allCompanies') : (names.get(id) ?? `#${id}`)),
+    [names, t],
   );
-  const companyName = useMemo(() => {
-    const names = new Map((companies.value?.items ?? []).map((c) => [c.id, c.name]));
-    return (id: number | null) => (id === null ? t('webhooks.allCompanies') : (names.get(id) ?? `#${id}`));
-  }, [companies.value, t]);
 
   const load = useCallback(
     (page: number, pageSize: number) => listWebhooks(gateway, page, pageSize),
@@ -226,6 +228,7 @@ export default function WebhooksScreen({ profile }: { profile: ProfileView | nul
       </Group>
       <PagedTable
         testId="webhooks-table"
+        queryKey={['webhooks', 'list']}
         columns={columns}
         load={load}
         reloadKey={reloadKey}
@@ -235,7 +238,7 @@ export default function WebhooksScreen({ profile }: { profile: ProfileView | nul
       {editing !== null && (
         <WebhookForm
           webhook={editing === 'new' ? null : editing}
-          companies={companies.value?.items ?? []}
+          companies={companies ?? NO_COMPANIES}
           onSubmit={save}
           onClose={() => setEditing(null)}
         />

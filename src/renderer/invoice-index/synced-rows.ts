@@ -1,0 +1,173 @@
+/**
+ * Every row of one kind of invoice list (sent or received), kept in step with the service incrementally: read
+ * whole once, then only the rows changed since the last sync, by `last_update` (`last_update_from`, spec "Filters
+ * for GET /send"), which is one request however long the list. Lists, totals and the app's own sorts draw their
+ * rows from here, with no cap, for the filters it can tell exactly (see `canFilter`); any other filter (`q`, unread)
+ * is the server's to answer.
+ *
+ * What `last_update` does not show is caught by comparing counts with the server's (`reconcile`): a sent invoice
+ * SDI has not taken yet has no `last_update` (the newest rows by id are read), and rows the service deleted
+ * (retention) make the whole list read again.
+ */
+import type { Page } from '../../shared/client/index.ts';
+import type { Query } from '../../shared/client/index.ts';
+import { PAGE_SIZE_MAX, type Receive, type Send } from '../../shared/api/types.ts';
+
+export type InvoiceRow = Send | Receive;
+
+/** One page of the kind's list, as the client reads it. */
+export type ListPage<T> = (query: Query & { page: number; page_size: number }) => Promise<Page<T>>;
+
+/** The filters the rows can answer themselves: exactly as the server does. */
+export interface RowFilter {
+  latest_state?: string;
+  company_id?: number;
+}
+
+/** Pages read at once when the whole list is read. */
+const PARALLEL_PAGES = 4;
+/** Newest rows by id read when the count says some rows were never updated. */
+const NEWEST = 50;
+
+/** Whether these list filters are all ones the synced rows answer exactly. */
+export function canFilter(query: object): query is RowFilter {
+  return Object.entries(query).every(
+    ([name, value]) => value === undefined || name === 'latest_state' || name === 'company_id',
+  );
+}
+
+export function matches(row: InvoiceRow, filter: RowFilter): boolean {
+  return (
+    (filter.company_id === undefined || row.company_id === filter.company_id) &&
+    (filter.latest_state === undefined || (row as Send).latest_state === filter.latest_state)
+  );
+}
+
+type SortValue = string | number | null | undefined;
+
+/**
+ * Rows in the API's order for `sort` (`-created`, `document_date`, …): by the field, then by id in the same
+ * direction, a missing value first ascending and last descending, as SQLite orders them.
+ */
+export function sortLikeServer<T extends InvoiceRow>(rows: T[], sort: string): T[] {
+  const descending = sort.startsWith('-');
+  const field = (descending ? sort.slice(1) : sort) as keyof InvoiceRow;
+  const direction = descending ? -1 : 1;
+  const compare = (a: SortValue, b: SortValue): number => {
+    if (a === b) return 0;
+    if (a === null || a === undefined) return -1;
+    if (b === null || b === undefined) return 1;
+    return a < b ? -1 : 1;
+  };
+  return [...rows].sort(
+    (a, b) => direction * (compare(a[field] as SortValue, b[field] as SortValue) || compare(a.id, b.id)),
+  );
+}
+
+export class SyncedRows<T extends InvoiceRow> {
+  private readonly rows = new Map<number, T>();
+  /** The greatest `last_update` seen: the next sync asks for rows changed since. */
+  private syncedUntil: string | null = null;
+  private whole = false;
+  /** The sync under way, which every caller meanwhile waits for instead of asking again. */
+  private running: Promise<void> | null = null;
+  /** Requests made, for the benches. */
+  requests = 0;
+
+  constructor(private readonly listPage: ListPage<T>) {}
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  /**
+   * Brings the rows up to date: the whole list the first time (pages read a few at once), afterwards the rows
+   * changed since the last sync, one request unless more than a page changed.
+   */
+  sync(): Promise<void> {
+    this.running ??= (this.whole ? this.changes() : this.readWhole()).finally(() => (this.running = null));
+    return this.running;
+  }
+
+  /** The rows matching `filter`, in the API's order for `sort`. */
+  matching(filter: RowFilter, sort: string): T[] {
+    return sortLikeServer(
+      [...this.rows.values()].filter((row) => matches(row, filter)),
+      sort,
+    );
+  }
+
+  /**
+   * Checks the rows against the server's count for `filter` (a list page's `Service-Total-Count`): fewer here
+   * reads the newest rows by id (invoices SDI has not taken yet have no `last_update`), more here, or still
+   * fewer, reads the whole list again (the service deleted some: retention).
+   */
+  async reconcile(filter: RowFilter, serverTotal: number): Promise<void> {
+    await this.sync();
+    let count = this.count(filter);
+    if (count < serverTotal) {
+      const newest = await this.read({ sort: '-id', page: 1, page_size: NEWEST });
+      this.merge(newest.items);
+      count = this.count(filter);
+    }
+    if (count !== serverTotal) await this.readWhole();
+  }
+
+  /** The state of a received invoice read meanwhile (a live `receive.read`): reading changes no `last_update`. */
+  markRead(ids: readonly number[]): void {
+    for (const id of ids) {
+      const row = this.rows.get(id);
+      if (row && 'is_read' in row) this.rows.set(id, { ...row, is_read: true });
+    }
+  }
+
+  private count(filter: RowFilter): number {
+    let n = 0;
+    for (const row of this.rows.values()) if (matches(row, filter)) n++;
+    return n;
+  }
+
+  private read(query: Query & { page: number; page_size: number }): Promise<Page<T>> {
+    this.requests++;
+    return this.listPage(query);
+  }
+
+  private async readWhole(): Promise<void> {
+    const query = { sort: 'id', page_size: PAGE_SIZE_MAX };
+    const first = await this.read({ ...query, page: 1 });
+    const pages: Page<T>[] = [first];
+    const rest = Array.from({ length: Math.max(0, first.pages - 1) }, (_, i) => i + 2);
+    const worker = async () => {
+      for (let page = rest.shift(); page !== undefined; page = rest.shift())
+        pages.push(await this.read({ ...query, page }));
+    };
+    await Promise.all(Array.from({ length: PARALLEL_PAGES }, worker));
+    this.rows.clear();
+    this.syncedUntil = null;
+    for (const page of pages) this.merge(page.items);
+    this.whole = true;
+  }
+
+  private async changes(): Promise<void> {
+    const from = this.syncedUntil;
+    if (from === null) return this.readWhole();
+    for (let page = 1; ; page++) {
+      const changed = await this.read({
+        last_update_from: from,
+        sort: 'last_update',
+        page,
+        page_size: PAGE_SIZE_MAX,
+      });
+      this.merge(changed.items);
+      if (changed.items.length === 0 || page >= changed.pages) return;
+    }
+  }
+
+  private merge(rows: readonly T[]): void {
+    for (const row of rows) {
+      this.rows.set(row.id, row);
+      if (row.last_update && (this.syncedUntil === null || row.last_update > this.syncedUntil))
+        this.syncedUntil = row.last_update;
+    }
+  }
+}
