@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Send } from '../../src/shared/api/types.ts';
 import type { Page, Query } from '../../src/shared/client/index.ts';
-import { canFilter, sortLikeServer, SyncedRows } from '../../src/renderer/invoice-index/synced-rows.ts';
+import { canFilter, sortLikeServer, SyncedRows } from '../../src/renderer/data/synced-rows.ts';
 
 type Row = Pick<Send, 'id' | 'created' | 'last_update' | 'latest_state' | 'company_id'>;
 

@@ -1,6 +1,6 @@
 /**
  * The invoice lists' whole filtered rows, for their totals, exports and the app's own sorts: from the synced rows
- * (invoice-index/synced-rows.ts) where they answer the filters exactly, else every page of the server's answer.
+ * (data/synced-rows.ts) where they answer the filters exactly, else every page of the server's answer.
  * No cap either way.
  */
 import type { Receive, Send } from '../../shared/api/types.ts';
@@ -10,7 +10,7 @@ import type { Lister, Query } from '../../shared/client/index.ts';
 import { clientOf } from '../api.ts';
 import { useGateway } from '../gateway-context.ts';
 import { useActiveProfileId } from './profiles.ts';
-import { canFilter, SyncedRows, type InvoiceRow, type RowFilter } from '../invoice-index/synced-rows.ts';
+import { canFilter, SyncedRows, type InvoiceRow, type RowFilter } from './synced-rows.ts';
 
 export type ListKind = 'sent' | 'received';
 type RowOf<K extends ListKind> = K extends 'sent' ? Send : Receive;
