@@ -7,23 +7,19 @@
  * folder to keep: seeded there on the first run, reused as it is by the next ones (seeding takes minutes).
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { invoiceXml, italianVat } from '../test/support/invoices.ts';
 import type { SendState } from '../src/shared/api/types.ts';
-import { chromiumInstalled, launchChromium } from '../test/support/chromium.ts';
-import { buildRendererToTemp } from '../test/e2e/support/build-renderer.ts';
+import { chromiumInstalled } from '../test/support/chromium.ts';
 import { BenchClient, latencies, percentile } from './http-client.ts';
 import { report, type Figure } from './report.ts';
-import { writeResultsSection } from './results-file.ts';
+import { figuresTable, machineLine, writeResultsSection } from './results-file.ts';
+import { openUiInChromium } from './ui-in-chromium.ts';
+import { receiveRow, sendRow } from './seed-rows.ts';
 import { startBenchServer } from './sandbox-process.ts';
-import {
-  createApiKey,
-  DEFAULT_ACCOUNT,
-  openSandboxStore,
-  startSandboxServer,
-} from '../src/sandbox-server/index.ts';
+import { createApiKey, DEFAULT_ACCOUNT, openSandboxStore } from '../src/sandbox-server/index.ts';
 
 const SENDS = Number(process.env.SCAMBIO_MILLION_SENDS ?? 1_000_000);
 const RECEIVES = Number(process.env.SCAMBIO_MILLION_RECEIVES ?? 200_000);
@@ -86,32 +82,20 @@ async function seed(dataDir: string): Promise<Seeded> {
     const base = Date.parse('2024-01-01T00:00:00Z');
     // The sandbox purges invoices after 15 days (sends by last update, receives by arrival): those dates are
     // kept within the last ten days, so nothing is purged while the server runs.
+    // Invoice `i` of company `i % COMPANIES`, dated over two years.
+    const rowOf = (i: number) => ({
+      companyId: companyIds[i % COMPANIES]!,
+      companyVat: suppliers[i % COMPANIES]!,
+      payload: payloads[i % COMPANIES]!,
+      date: new Date(base + (i % 730) * 86_400_000).toISOString(),
+      parties: CUSTOMERS,
+    });
     const recent = (i: number) => new Date(RECENT_FROM + (i % 10) * 86_400_000).toISOString();
     const sendIds: number[] = [];
     for (let from = 0; from < SENDS; from += BATCH) {
       store.transaction(() => {
         for (let i = from; i < Math.min(SENDS, from + BATCH); i++) {
-          const c = i % COMPANIES;
-          const customer = i % CUSTOMERS;
-          const date = new Date(base + (i % 730) * 86_400_000).toISOString();
-          const send = store.sends.insert(scope, {
-            companyId: companyIds[c]!,
-            identifier: String(100_000_000_000 + i),
-            fileName: `IT${suppliers[c]!.slice(2)}_${i.toString(36).padStart(5, '0')}.xml`,
-            format: 'FPR12',
-            encoding: 'Xml',
-            payload: payloads[c]!,
-            committente: italianVat(customer),
-            prestatore: suppliers[c]!,
-            nomeCommittente: `Cliente ${customer} Ristorazione Srl`,
-            documentNumber: `FT/${i}`,
-            documentDate: date,
-            documents: [{ number: `FT/${i}`, date }],
-            metaData: null,
-            dateSent: date,
-            lastUpdate: null,
-            created: date,
-          });
+          const send = store.sends.insert(scope, sendRow(i, rowOf(i)));
           sendIds.push(send.id);
           // What the simulated SDI writes as the invoice moves on (every state change updates the row).
           store.sends.recordSdi(scope, send.id, {
@@ -125,28 +109,9 @@ async function seed(dataDir: string): Promise<Seeded> {
     for (let from = 0; from < RECEIVES; from += BATCH) {
       store.transaction(() => {
         for (let i = from; i < Math.min(RECEIVES, from + BATCH); i++) {
-          const c = i % COMPANIES;
-          const supplier = italianVat(1000 + (i % CUSTOMERS));
-          const date = new Date(base + (i % 730) * 86_400_000).toISOString();
-          store.receives.insert(scope, {
-            companyId: companyIds[c]!,
-            identifier: String(200_000_000_000 + i),
-            messageId: String(i),
-            fileName: `IT${supplier.slice(2)}_${i.toString(36).padStart(5, '0')}.xml`,
-            format: 'FPR12',
-            encoding: 'Xml',
-            payload: payloads[c]!,
-            committente: suppliers[c]!,
-            prestatore: supplier,
-            nomePrestatore: `Fornitore ${i % CUSTOMERS} Srl`,
-            documentNumber: `R/${i}`,
-            documentDate: date,
-            documents: [{ number: `R/${i}`, date }],
-            dateSent: date,
-            // Received invoices are kept one day in the sandbox.
-            lastUpdate: new Date(Date.now() - (i % 20) * 3_600_000).toISOString(),
-            created: new Date(Date.now() - (i % 20) * 3_600_000).toISOString(),
-          });
+          // Received invoices are kept one day in the sandbox.
+          const created = new Date(Date.now() - (i % 20) * 3_600_000).toISOString();
+          store.receives.insert(scope, receiveRow(i, { ...rowOf(i), created }));
         }
       });
       process.stdout.write(`\rseeding receives ${Math.min(RECEIVES, from + BATCH)}/${RECEIVES}   `);
@@ -293,17 +258,9 @@ export async function benchMillion(): Promise<Figure[]> {
  * rows on screen, three times (a new browser context each: nothing cached but what the server keeps).
  */
 async function uiFirstRows(dataDir: string): Promise<Figure[]> {
-  const uiDir = await buildRendererToTemp();
-  const server = await startSandboxServer({
-    dataDir,
-    port: 0,
-    host: '127.0.0.1',
-    uiDir,
-    rateLimits: 'unlimited',
-  });
-  const browser = await launchChromium();
+  const ui = await openUiInChromium(dataDir);
   try {
-    const origin = server.baseUrl.replace(/\/v1$/, '');
+    const { browser, origin } = ui;
     const times: number[] = [];
     for (let run = 0; run < 3; run++) {
       const context = await browser.newContext({ locale: 'it-IT' });
@@ -326,29 +283,12 @@ async function uiFirstRows(dataDir: string): Promise<Figure[]> {
       },
     ];
   } finally {
-    await browser.close();
-    await server.close();
-    rmSync(uiDir, { recursive: true, force: true });
+    await ui.close();
   }
 }
 
 /** The figures as a markdown section of bench/results.md. */
 export function writeMillionResults(figures: Figure[]): void {
-  const cpu = cpus();
-  const rows = figures.map((f) => {
-    const target =
-      f.target?.max !== undefined
-        ? `< ${f.target.max} ${f.unit}`
-        : f.target?.min !== undefined
-          ? `> ${f.target.min} ${f.unit}`
-          : '';
-    const met = f.target
-      ? (f.target.max ?? Infinity) > f.value && (f.target.min ?? -Infinity) < f.value
-        ? 'met'
-        : 'MISSED'
-      : '';
-    return `| ${f.name} | ${f.value.toFixed(2)} ${f.unit} | ${target} | ${met} |`;
-  });
   // A smaller run (SCAMBIO_MILLION_SENDS, e.g. the issue's 100k for `q`) gets a section of its own.
   const full = SENDS === 1_000_000;
   writeResultsSection(
@@ -358,13 +298,11 @@ export function writeMillionResults(figures: Figure[]): void {
         ? `# A million invoices (\`tsx bench/million.ts\`, or \`SCAMBIO_BENCH_MILLION=1 npm run bench\`)`
         : `# ${SENDS.toLocaleString('en')} invoices (\`SCAMBIO_MILLION_SENDS=${SENDS} SCAMBIO_MILLION_RECEIVES=${RECEIVES} tsx bench/million.ts\`)`,
       '',
-      `- date: ${new Date().toISOString()}; Node ${process.version}; ${cpu.length} cores (${cpu[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory; machine shared with other work, figures noisy`,
+      `- ${machineLine()}`,
       `- data: ${SENDS.toLocaleString('en')} sends (each also moved to an SDI state) and ${RECEIVES.toLocaleString('en')} receives through the repositories' insert methods, ${BATCH.toLocaleString('en')} per transaction; requests one at a time over keep-alive HTTP to the CLI server`,
       `- the server keeps list totals and pages until the table changes; every timed request asks for something not asked before (another page, value or text), so p50/p99 are answers built by the server with at most the filter's total known, and "first request" is the first of each kind, its total counted too; filters are timed on their first page (page size 100 down to 51, so no page repeats), the list and the receives across their pages`,
       '',
-      '| figure | value | target | verdict |',
-      '| --- | ---: | --- | --- |',
-      ...rows,
+      ...figuresTable(figures),
     ].join('\n'),
   );
 }

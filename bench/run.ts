@@ -5,6 +5,7 @@ import { benchEventLoopUnderHostileLoad } from './event-loop-under-hostile-load.
 import { benchFatturapa } from './fatturapa.ts';
 import { benchHostileXml } from './hostile-xml.ts';
 import { benchLargeBodies } from './large-bodies.ts';
+import { benchLists } from './lists.ts';
 import { benchMillion, writeMillionResults } from './million.ts';
 import { report } from './report.ts';
 import { benchServerCore } from './server-core.ts';
@@ -34,6 +35,10 @@ report("One account's hanging webhooks against another's invoice", await benchWe
 report('Export (streamed ZIP)', await benchExport());
 report('Seed data (`npm run sandbox -- seed`, under 30 s)', await benchSeed());
 report('Desktop: UI responsiveness during a 10,000-invoice export', await benchDesktop());
+report(
+  'Invoice lists at a year’s size (20,000 sent, 10,000 received; also writes its section of results.md)',
+  await benchLists(),
+);
 // Several minutes of seeding: only when asked (SCAMBIO_BENCH_MILLION=1); `tsx bench/million.ts` runs it alone.
 if (process.env.SCAMBIO_BENCH_MILLION === '1') {
   const million = await benchMillion();
