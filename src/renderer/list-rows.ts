@@ -205,5 +205,7 @@ export function useListRows<T extends { id: number }, Totals>(options: ListRowsO
     },
   });
 
-  return { load, local, shown, onShown, everyRow, totals: total.data ?? null };
+  // The table's pages: the list's, and the text searched.
+  const tableKey = useMemo(() => [...queryKey, q ?? null], [queryKey, q]);
+  return { load, tableKey, local, shown, onShown, everyRow, totals: total.data ?? null };
 }

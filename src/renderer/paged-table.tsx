@@ -22,7 +22,10 @@ export type PagedColumns<T extends RowData> = ColumnDef<typeof features, T>[];
 
 export interface PagedTableProps<T extends RowData> {
   testId: string;
-  /** The list's query key with its filters (data/keys.ts): what invalidates the list invalidates its pages. */
+  /**
+   * The list's query key with everything `load` reads by (filters, search text; data/keys.ts): a page is kept under
+   * it, shown at once when the table comes back, and what invalidates the list invalidates its pages.
+   */
   queryKey: QueryKey;
   columns: PagedColumns<T>;
   /** One server page; a new function (new filters) starts again from page 1. `sort` is the API's `sort=`. */
@@ -135,9 +138,9 @@ export function PagedTable<T extends RowData>(props: PagedTableProps<T>) {
   const page = paging.load === load && paging.key === pagingKey ? paging.page : 1;
   const { onPage } = props;
   // The page is a query under the list's key: a live change or a mutation that touches the list reads the page
-  // on screen again. A new `load` (new filters, a new order of the app's own) is a new query, page 1 again.
+  // on screen again; a table shown again shows its page at once, and reads it again behind it.
   const loaded = useQuery({
-    queryKey: [...props.queryKey, serialOf(load), page, pageSize, sort ?? null, reloadKey],
+    queryKey: [...props.queryKey, page, pageSize, sort ?? null, reloadKey],
     queryFn: () => load(page, pageSize, sort),
     placeholderData: keepPreviousData,
   });
@@ -333,15 +336,6 @@ export function PagedTable<T extends RowData>(props: PagedTableProps<T>) {
 }
 
 const EMPTY: never[] = [];
-
-/** A number per `load` function, so a new one (new filters) is a new query without naming its filters twice. */
-const serials = new WeakMap<object, number>();
-let lastSerial = 0;
-function serialOf(load: object): number {
-  let serial = serials.get(load);
-  if (serial === undefined) serials.set(load, (serial = ++lastSerial));
-  return serial;
-}
 
 function FooterRow({
   footer,

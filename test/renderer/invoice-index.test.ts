@@ -7,6 +7,7 @@ import { parseAmountQuery } from '../../src/renderer/invoice-index/amount-query.
 import { ENTRY_VERSION, entryOf, type IndexEntry } from '../../src/renderer/invoice-index/entry.ts';
 import {
   indexReadReceived,
+  indexReadReceivedChecked,
   indexSent,
   politely,
   readReceived,
@@ -253,6 +254,17 @@ describe('reading invoices into the index, as the service bills them', () => {
     const after = await received();
     expect(after.find((r) => r.id === first!.id)?.is_read).toBe(true);
     expect(after.filter((r) => !r.is_read)).toHaveLength(before.length - 1);
+  });
+
+  it('never reads an invoice the service holds unread, even from a row that says it is read', async () => {
+    const index = await InvoiceIndex.open('local', null, memoryStorage());
+    const unread = (await received()).filter((r) => !r.is_read);
+    expect(unread.length).toBeGreaterThan(0);
+    // Rows older than the service's (a synced list after a reset gave their ids to new invoices).
+    const stale = unread.map((r) => ({ ...r, is_read: true }));
+    await indexReadReceivedChecked(gateway, index, stale, Infinity);
+    expect(index.count('received')).toBe(0);
+    expect((await received()).filter((r) => !r.is_read).map((r) => r.id)).toEqual(unread.map((r) => r.id));
   });
 
   it('rebuilds from sent files and received invoices already read, leaving unread ones unread', async () => {

@@ -9,7 +9,7 @@
  */
 import type { Receive, Send } from '../../shared/api/types.ts';
 import type { Gateway } from '../../shared/gateway/channels.ts';
-import { ApiProblem, getReceived, listSent } from '../api.ts';
+import { ApiProblem, clientOf, getReceived, listSent } from '../api.ts';
 import { entryOf, recordKey, type InvoiceKind } from './entry.ts';
 import type { InvoiceIndex } from './invoice-index.ts';
 
@@ -91,6 +91,29 @@ export function indexReadReceived(
 ): Promise<void> {
   const missing = rows.filter((row) => row.is_read && !index.get('received', row)).slice(0, limit);
   return readReceived(gateway, index, missing);
+}
+
+/**
+ * As indexReadReceived, for rows that may be older than what the service holds (the synced rows of a list: an id
+ * a sandbox reset gave to a new invoice): before reading anything it asks which invoices the service holds unread
+ * now (free: no payload) and leaves those alone, whatever the rows say. Nothing is asked when nothing is missing.
+ */
+export async function indexReadReceivedChecked(
+  gateway: Gateway,
+  index: InvoiceIndex,
+  rows: Receive[],
+  limit = 200,
+): Promise<void> {
+  const missing = rows.filter((row) => row.is_read && !index.get('received', row));
+  if (missing.length === 0) return;
+  const unread = await politely(() => clientOf(gateway).received.readAll({ unread: true }));
+  const stillUnread = new Set(unread.items.map((row) => row.id));
+  await indexReadReceived(
+    gateway,
+    index,
+    missing.filter((row) => !stillUnread.has(row.id)),
+    limit,
+  );
 }
 
 /**

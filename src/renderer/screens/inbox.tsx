@@ -16,7 +16,7 @@ import { address, receivedAddress, screenAddress } from '../routes.ts';
 import { PagedTable, type PagedColumns } from '../paged-table.tsx';
 import { SearchInput } from '../search-input.tsx';
 import { ReceivedDetails } from './received-details.tsx';
-import { indexReadReceived, readReceived } from '../invoice-index/fill.ts';
+import { indexReadReceived, indexReadReceivedChecked, readReceived } from '../invoice-index/fill.ts';
 import { useIndexVersion, useInvoiceIndex } from '../invoice-index/use-invoice-index.ts';
 import {
   ExportButtons,
@@ -111,14 +111,15 @@ export function Inbox({ openId }: { openId: number | null }) {
   );
   // Only invoices already read, and free: an unread one keeps its place at the end of an order by amount.
   const prepare = useCallback(
-    (rows: Receive[]) => (index ? indexReadReceived(gateway, index, rows, Infinity) : Promise.resolve()),
+    (rows: Receive[]) =>
+      index ? indexReadReceivedChecked(gateway, index, rows, Infinity) : Promise.resolve(),
     [gateway, index],
   );
   const hasAmount = useCallback(
     (row: Receive, cents: bigint) => entryHasAmount(entryOf(row), cents),
     [entryOf],
   );
-  const { load, local, shown, onShown, everyRow, totals } = useListRows({
+  const { load, tableKey, local, shown, onShown, everyRow, totals } = useListRows({
     server,
     whole,
     queryKey: listKey,
@@ -130,8 +131,9 @@ export function Inbox({ openId }: { openId: number | null }) {
     language: i18n.language,
     total: {
       enabled: index !== null && profile !== null,
-      // Only invoices already read: reading an unread one would count an operation and mark it read.
-      fill: (rows: Receive[]) => indexReadReceived(gateway, index!, rows),
+      // Only invoices already read, as the service says now: reading an unread one would count an operation and
+      // mark it read.
+      fill: (rows: Receive[]) => indexReadReceivedChecked(gateway, index!, rows),
       count: (rows: Receive[]) => totalsOf(rows.map((r) => ({ amount: index!.get('received', r)?.amount }))),
     },
   });
@@ -163,7 +165,7 @@ export function Inbox({ openId }: { openId: number | null }) {
   };
   const sheet = useCallback(async (): Promise<Sheet> => {
     const rows = await everyRow(sort, null);
-    if (index) await indexReadReceived(gateway, index, rows, Infinity);
+    if (index) await indexReadReceivedChecked(gateway, index, rows, Infinity);
     return invoiceSheet('received', rows, { entryOf, companies, t });
   }, [gateway, index, everyRow, sort, companies, entryOf, t]);
 
@@ -234,7 +236,7 @@ export function Inbox({ openId }: { openId: number | null }) {
       </Group>
       <LocalListNote local={local} />
       <PagedTable
-        queryKey={listKey}
+        queryKey={tableKey}
         testId="inbox-table"
         columns={columns}
         load={load}

@@ -106,7 +106,7 @@ export function SentList({ openId }: { openId: number | null }) {
     [gateway, index],
   );
   const hasAmount = useCallback((row: Send, cents: bigint) => entryHasAmount(entryOf(row), cents), [entryOf]);
-  const { load, local, shown, onShown, everyRow, totals } = useListRows({
+  const { load, tableKey, local, shown, onShown, everyRow, totals } = useListRows({
     server,
     whole,
     queryKey: listKey,
@@ -219,7 +219,7 @@ export function SentList({ openId }: { openId: number | null }) {
       <LocalListNote local={local} />
       <PagedTable
         testId="sent-table"
-        queryKey={listKey}
+        queryKey={tableKey}
         columns={columns}
         load={load}
         storageKey="sent"
