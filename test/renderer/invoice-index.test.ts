@@ -117,6 +117,24 @@ describe('the invoice index', () => {
     expect([...storage.records.values()].map((r) => r.key)).toEqual(['sent:2']);
   });
 
+  it('keeps a list’s value sealed beside the entries, found again after reopening and never taken for an entry', async () => {
+    const key = await newKey();
+    const storage = memoryStorage();
+    const index = await InvoiceIndex.open('local', key, storage);
+    await index.put([entry(1)]);
+    await index.keep('sent', { rows: [{ id: 1 }], syncedUntil: '2026-01-01T00:00:00.000Z' });
+    expect(JSON.stringify([...storage.records.values()])).not.toContain('syncedUntil');
+    const again = await InvoiceIndex.open('local', key, storage);
+    expect(again.size).toBe(1);
+    expect(await again.keptValue('sent')).toEqual({
+      rows: [{ id: 1 }],
+      syncedUntil: '2026-01-01T00:00:00.000Z',
+    });
+    expect(await again.keptValue('received')).toBeNull();
+    await again.clear();
+    expect(await again.keptValue('sent')).toBeNull();
+  });
+
   it('writes nothing without a key, and keeps entries in memory only', async () => {
     const storage = memoryStorage();
     const index = await InvoiceIndex.open('local', null, storage);

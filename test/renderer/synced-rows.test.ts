@@ -1,7 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Send } from '../../src/shared/api/types.ts';
 import type { Page, Query } from '../../src/shared/client/index.ts';
-import { canFilter, sortLikeServer, SyncedRows } from '../../src/renderer/data/synced-rows.ts';
+import {
+  canFilter,
+  sortLikeServer,
+  SyncedRows,
+  type RowsMemory,
+  type RowsSnapshot,
+} from '../../src/renderer/data/synced-rows.ts';
 
 type Row = Pick<Send, 'id' | 'created' | 'last_update' | 'latest_state' | 'company_id'>;
 
@@ -94,6 +100,27 @@ describe('the synced rows of an invoice list', () => {
     await synced.reconcile({}, 448);
     expect(synced.size).toBe(448);
     expect(synced.matching({ company_id: 1 }, 'id').some((r) => r.id === 3)).toBe(false);
+  });
+
+  it('starts a new window from the rows the last one kept, asking only for what changed since', async () => {
+    const service = fakeService(2_000);
+    let kept: RowsSnapshot<Send> | null = null;
+    const memory: RowsMemory<Send> = {
+      load: async () => kept,
+      save: async (snapshot) => void (kept = snapshot),
+    };
+    const first = new SyncedRows<Send>(service.list as never);
+    first.remember(memory);
+    await first.sync();
+    await vi.waitFor(() => expect(kept?.rows).toHaveLength(2_000));
+    service.change(5, 'Scartato');
+    service.asked.length = 0;
+    const next = new SyncedRows<Send>(service.list as never);
+    next.remember(memory);
+    await next.sync();
+    expect(service.asked).toHaveLength(1);
+    expect(next.size).toBe(2_000);
+    expect(next.matching({ latest_state: 'Scartato' }, 'id').map((r) => r.id)).toEqual([5]);
   });
 
   it('answers only the filters it can answer exactly', () => {

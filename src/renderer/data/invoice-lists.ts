@@ -10,7 +10,7 @@ import type { Lister, Query } from '../../shared/client/index.ts';
 import { clientOf } from '../api.ts';
 import { useGateway } from '../gateway-context.ts';
 import { useActiveProfileId } from './profiles.ts';
-import { canFilter, SyncedRows, type InvoiceRow, type RowFilter } from './synced-rows.ts';
+import { canFilter, SyncedRows, type InvoiceRow, type RowFilter, type RowsSnapshot } from './synced-rows.ts';
 
 export type ListKind = 'sent' | 'received';
 type RowOf<K extends ListKind> = K extends 'sent' ? Send : Receive;
@@ -25,10 +25,25 @@ function listerOf<K extends ListKind>(gateway: Gateway, kind: K): Lister<RowOf<K
 /** The synced rows of each gateway's profiles, shared by every screen for the page's lifetime. */
 const synced = new WeakMap<Gateway, Map<string, SyncedRows<InvoiceRow>>>();
 
+/**
+ * Where a profile keeps values between windows: its sealed invoice index (invoice-index/invoice-index.ts), named by
+ * what this folder needs of it.
+ */
+export interface KeepingPlace {
+  readonly persistent: boolean;
+  keep(name: string, value: unknown): Promise<void>;
+  keptValue<T>(name: string): Promise<T | null>;
+}
+
+/**
+ * The synced rows of one kind of list of a profile; with the profile's index (`keeping`), kept in it between
+ * windows, sealed like its entries.
+ */
 export function syncedRowsOf<K extends ListKind>(
   gateway: Gateway,
   profileId: string,
   kind: K,
+  keeping: KeepingPlace | null = null,
 ): SyncedRows<RowOf<K>> {
   let byProfile = synced.get(gateway);
   if (!byProfile) synced.set(gateway, (byProfile = new Map()));
@@ -38,6 +53,12 @@ export function syncedRowsOf<K extends ListKind>(
     const lister = listerOf(gateway, kind);
     rows = new SyncedRows<InvoiceRow>((query) => lister.page(query));
     byProfile.set(key, rows);
+  }
+  if (keeping?.persistent) {
+    rows.remember({
+      load: () => keeping.keptValue<RowsSnapshot<InvoiceRow>>(kind),
+      save: (snapshot) => keeping.keep(kind, snapshot),
+    });
   }
   return rows as SyncedRows<RowOf<K>>;
 }
@@ -64,6 +85,7 @@ export interface WholeListRequest<T extends InvoiceRow> {
 export function useWholeList<K extends ListKind>(
   kind: K,
   filters: WholeListRequest<RowOf<K>>['filters'],
+  keeping: KeepingPlace | null,
 ): (
   sort: string,
   q: string | undefined,
@@ -76,7 +98,7 @@ export function useWholeList<K extends ListKind>(
     (sort, q, serverTotal = null) => {
       const lister = listerOf(gateway, kind);
       return wholeList({
-        rows: syncedRowsOf(gateway, profile ?? '', kind),
+        rows: syncedRowsOf(gateway, profile ?? '', kind, keeping),
         readAll: (query) => lister.readAll(query),
         filters: JSON.parse(key) as WholeListRequest<RowOf<K>>['filters'],
         q,
@@ -84,7 +106,7 @@ export function useWholeList<K extends ListKind>(
         serverTotal,
       });
     },
-    [gateway, profile, kind, key],
+    [gateway, profile, kind, key, keeping],
   );
 }
 

@@ -8,6 +8,9 @@
  * What `last_update` does not show is caught by comparing counts with the server's (`reconcile`): a sent invoice
  * SDI has not taken yet has no `last_update` (the newest rows by id are read), and rows the service deleted
  * (retention) make the whole list read again.
+ *
+ * With a `memory` (the profile's sealed invoice index) the rows outlive the window: a new one starts from what the
+ * last one kept and asks only for what changed since.
  */
 import type { Page } from '../../shared/client/index.ts';
 import type { Query } from '../../shared/client/index.ts';
@@ -22,6 +25,18 @@ export type ListPage<T> = (query: Query & { page: number; page_size: number }) =
 export interface RowFilter {
   latest_state?: string;
   company_id?: number;
+}
+
+/** The rows as kept between windows, and the `last_update` they are synced to. */
+export interface RowsSnapshot<T> {
+  rows: T[];
+  syncedUntil: string | null;
+}
+
+/** Where the rows are kept between windows. */
+export interface RowsMemory<T> {
+  load(): Promise<RowsSnapshot<T> | null>;
+  save(snapshot: RowsSnapshot<T>): Promise<void>;
 }
 
 /** Pages read at once when the whole list is read. */
@@ -71,10 +86,17 @@ export class SyncedRows<T extends InvoiceRow> {
   private whole = false;
   /** The sync under way, which every caller meanwhile waits for instead of asking again. */
   private running: Promise<void> | null = null;
-  /** Requests made, for the benches. */
-  requests = 0;
+  /** Rows changed since the memory last kept them. */
+  private unsaved = false;
+  private saving: Promise<void> | null = null;
+  private memory: RowsMemory<T> | null = null;
 
   constructor(private readonly listPage: ListPage<T>) {}
+
+  /** Keeps the rows in `memory` from now on; before the first sync, starts from what it kept. */
+  remember(memory: RowsMemory<T>): void {
+    this.memory ??= memory;
+  }
 
   get size(): number {
     return this.rows.size;
@@ -85,7 +107,11 @@ export class SyncedRows<T extends InvoiceRow> {
    * changed since the last sync, one request unless more than a page changed.
    */
   sync(): Promise<void> {
-    this.running ??= (this.whole ? this.changes() : this.readWhole()).finally(() => (this.running = null));
+    this.running ??= (async () => {
+      if (!this.whole) await this.recall();
+      await (this.whole ? this.changes() : this.readWhole());
+      this.save();
+    })().finally(() => (this.running = null));
     return this.running;
   }
 
@@ -111,6 +137,7 @@ export class SyncedRows<T extends InvoiceRow> {
       count = this.count(filter);
     }
     if (count !== serverTotal) await this.readWhole();
+    this.save();
   }
 
   /** The state of a received invoice read meanwhile (a live `receive.read`): reading changes no `last_update`. */
@@ -121,6 +148,30 @@ export class SyncedRows<T extends InvoiceRow> {
     }
   }
 
+  /** What the memory kept, as if read now; the next sync asks for what changed since. */
+  private async recall(): Promise<void> {
+    const kept = await this.memory?.load().catch(() => null);
+    if (!kept || this.whole) return;
+    this.merge(kept.rows);
+    this.syncedUntil = kept.syncedUntil;
+    this.whole = true;
+    this.unsaved = false;
+  }
+
+  /** Keeps the rows once they changed, in the background; one save at a time, the last state kept. */
+  private save(): void {
+    if (!this.memory || !this.unsaved || this.saving) return;
+    this.unsaved = false;
+    const snapshot = { rows: [...this.rows.values()], syncedUntil: this.syncedUntil };
+    this.saving = this.memory
+      .save(snapshot)
+      .catch(() => {})
+      .finally(() => {
+        this.saving = null;
+        this.save();
+      });
+  }
+
   private count(filter: RowFilter): number {
     let n = 0;
     for (const row of this.rows.values()) if (matches(row, filter)) n++;
@@ -128,7 +179,6 @@ export class SyncedRows<T extends InvoiceRow> {
   }
 
   private read(query: Query & { page: number; page_size: number }): Promise<Page<T>> {
-    this.requests++;
     return this.listPage(query);
   }
 
@@ -144,6 +194,7 @@ export class SyncedRows<T extends InvoiceRow> {
     await Promise.all(Array.from({ length: PARALLEL_PAGES }, worker));
     this.rows.clear();
     this.syncedUntil = null;
+    this.unsaved = true;
     for (const page of pages) this.merge(page.items);
     this.whole = true;
   }
@@ -164,6 +215,7 @@ export class SyncedRows<T extends InvoiceRow> {
   }
 
   private merge(rows: readonly T[]): void {
+    if (rows.length > 0) this.unsaved = true;
     for (const row of rows) {
       this.rows.set(row.id, row);
       if (row.last_update && (this.syncedUntil === null || row.last_update > this.syncedUntil))

@@ -13,6 +13,9 @@ import type { IndexStorage, StoredRecord } from './storage.ts';
 /** The additional data a record is sealed with: where it belongs (see sealed.ts). */
 const contextOf = (profile: string, key: string) => `scambio invoice index|${profile}|${key}`;
 
+/** The storage key of a list's kept rows (`rows:sent`), beside the entries (`sent:42`). */
+const keptKey = (name: string) => `rows:${name}`;
+
 /**
  * What the app has read of a profile's invoices (see entry.ts), so lists need not read files again and the header
  * search can look inside them. Held in memory for the lists to draw from synchronously, and kept sealed in
@@ -21,6 +24,8 @@ const contextOf = (profile: string, key: string) => `scambio invoice index|${pro
  */
 export class InvoiceIndex {
   private readonly entries = new Map<string, IndexEntry>();
+  /** What a list kept of its rows (see `keep`), sealed as stored: opened only when a list asks for it. */
+  private readonly kept = new Map<string, StoredRecord>();
   private readonly listeners = new Set<() => void>();
   /** Storage writes in order: a clear is never overtaken by a put issued before it. */
   private writes: Promise<void> = Promise.resolve();
@@ -39,6 +44,7 @@ export class InvoiceIndex {
     const unreadable: string[] = [];
     await Promise.all(
       records.map(async (record) => {
+        if (record.key.startsWith(keptKey(''))) return void index.kept.set(record.key, record);
         try {
           const entry = await unseal<IndexEntry>(key, record, contextOf(profileId, record.key));
           // An entry of an older shape lacks what lists now need: the invoice is read again.
@@ -94,8 +100,33 @@ export class InvoiceIndex {
     await this.write(() => this.storage.put(records));
   }
 
+  /**
+   * Keeps a value of a list's beside the entries (the synced rows of data/synced-rows.ts), sealed like them, so a
+   * new window starts from it; only where entries survive a reload (`persistent`).
+   */
+  async keep(name: string, value: unknown): Promise<void> {
+    const key = this.key;
+    if (!key) return;
+    const at = keptKey(name);
+    const record = {
+      profile: this.profileId,
+      key: at,
+      ...(await seal(key, value, contextOf(this.profileId, at))),
+    };
+    this.kept.set(at, record);
+    await this.write(() => this.storage.put([record]));
+  }
+
+  /** What `keep` kept under this name; null when nothing was, or it no longer opens. */
+  async keptValue<T>(name: string): Promise<T | null> {
+    const record = this.kept.get(keptKey(name));
+    if (!record || !this.key) return null;
+    return unseal<T>(this.key, record, contextOf(this.profileId, record.key)).catch(() => null);
+  }
+
   /** Forgets everything, in memory and in storage. */
   async clear(): Promise<void> {
+    this.kept.clear();
     this.entries.clear();
     this.notify();
     if (this.key) await this.write(() => this.storage.clear(this.profileId));

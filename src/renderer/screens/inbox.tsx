@@ -87,10 +87,14 @@ export function Inbox({ openId }: { openId: number | null }) {
   const companies = useCompanyNames();
   const indexVersion = useIndexVersion(index);
   // Every row of the filtered list, no cap: the synced rows where they answer the filters, else the server's.
-  const whole = useWholeList('received', {
-    unread: unreadOnly || undefined,
-    company_id: companyId ?? undefined,
-  });
+  const whole = useWholeList(
+    'received',
+    {
+      unread: unreadOnly || undefined,
+      company_id: companyId ?? undefined,
+    },
+    index,
+  );
 
   // The list's key: an arrival or a read (pushed by the local sandbox, polled from a remote service) invalidates it.
   const listKey = useMemo(

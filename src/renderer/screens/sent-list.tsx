@@ -78,10 +78,14 @@ export function SentList({ openId }: { openId: number | null }) {
   const companies = useCompanyNames();
   const indexVersion = useIndexVersion(index);
   // Every row of the filtered list, no cap: the synced rows where they answer the filters, else the server's.
-  const whole = useWholeList('sent', {
-    latest_state: state ?? undefined,
-    company_id: companyId ?? undefined,
-  });
+  const whole = useWholeList(
+    'sent',
+    {
+      latest_state: state ?? undefined,
+      company_id: companyId ?? undefined,
+    },
+    index,
+  );
 
   // The list's key: a state SDI records (pushed by the local sandbox, polled from a remote service) invalidates it,
   // and the page and the total on screen read again.
