@@ -90,7 +90,7 @@ export interface ListRowsOptions<T extends { id: number }, Totals> {
    * server's count for them when known.
    */
   whole: (
-    sort: string,
+    sort: string | null,
     q: string | undefined,
     serverTotal?: number | null,
   ) => Promise<{ items: T[]; total: number }>;
@@ -186,12 +186,12 @@ export function useListRows<T extends { id: number }, Totals>(options: ListRowsO
     [],
   );
   // Every row the list shows: the app's own list when it put one together, else the whole filtered list, checked
-  // against the server's count when there is one.
+  // against the server's count when there is one; in the list's order unless `anyOrder` (a total).
   const everyRow = useCallback(
-    async (sort: string | undefined, serverTotal: number | null): Promise<T[]> =>
+    async (sort: string | undefined, serverTotal: number | null, anyOrder = false): Promise<T[]> =>
       appSortOf(sort) || cents !== null
         ? (await load(1, Number.MAX_SAFE_INTEGER, sort)).items
-        : (await whole(sort ?? defaultSort, q, serverTotal)).items,
+        : (await whole(anyOrder ? null : (sort ?? defaultSort), q, serverTotal)).items,
     [load, whole, cents, defaultSort, q],
   );
   const { enabled, fill, count } = options.total;
@@ -199,7 +199,7 @@ export function useListRows<T extends { id: number }, Totals>(options: ListRowsO
     queryKey: [...queryKey, 'total', q ?? null, shown?.sort ?? null, shown?.total ?? null],
     enabled: enabled && shown !== null,
     queryFn: async () => {
-      const rows = await everyRow(shown!.sort, shown!.total);
+      const rows = await everyRow(shown!.sort, shown!.total, true);
       await fill(rows);
       return count(rows);
     },

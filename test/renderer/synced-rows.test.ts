@@ -110,13 +110,13 @@ describe('the synced rows of an invoice list', () => {
       save: async (snapshot) => void (kept = snapshot),
     };
     const first = new SyncedRows<Send>(service.list as never);
-    first.remember(memory);
+    first.remember(memory, 0);
     await first.sync();
     await vi.waitFor(() => expect(kept?.rows).toHaveLength(2_000));
     service.change(5, 'Scartato');
     service.asked.length = 0;
     const next = new SyncedRows<Send>(service.list as never);
-    next.remember(memory);
+    next.remember(memory, 0);
     await next.sync();
     expect(service.asked).toHaveLength(1);
     expect(next.size).toBe(2_000);

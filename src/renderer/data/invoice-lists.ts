@@ -72,8 +72,8 @@ export interface WholeListRequest<T extends InvoiceRow> {
   /** The list's filters as the API names them (`latest_state`, `company_id`, `unread`), `q` apart. */
   filters: Record<string, string | number | boolean | undefined>;
   q: string | undefined;
-  /** The API's order, e.g. `-created`. */
-  sort: string;
+  /** The API's order, e.g. `-created`; null: any order will do (a total). */
+  sort: string | null;
   /** The server's count for these filters (a page's `Service-Total-Count`), to check the synced rows against. */
   serverTotal: number | null;
 }
@@ -87,7 +87,7 @@ export function useWholeList<K extends ListKind>(
   filters: WholeListRequest<RowOf<K>>['filters'],
   keeping: KeepingPlace | null,
 ): (
-  sort: string,
+  sort: string | null,
   q: string | undefined,
   serverTotal?: number | null,
 ) => Promise<{ items: RowOf<K>[]; total: number }> {
@@ -122,7 +122,7 @@ export async function wholeList<T extends InvoiceRow>(
     const items = rows.matching(filter, sort);
     return { items, total: items.length };
   }
-  return request.readAll({ ...filters, q, sort });
+  return request.readAll({ ...filters, q, sort: sort ?? undefined });
 }
 
 /** Received invoices read meanwhile (a live `receive.read`), in every profile's synced rows of this gateway. */

@@ -39,6 +39,9 @@ export interface RowsMemory<T> {
   save(snapshot: RowsSnapshot<T>): Promise<void>;
 }
 
+/** How long after a change the rows are kept (see `remember`). */
+const SAVE_DELAY_MS = 5_000;
+
 /** Pages read at once when the whole list is read. */
 const PARALLEL_PAGES = 4;
 /** Newest rows by id read when the count says some rows were never updated. */
@@ -90,12 +93,17 @@ export class SyncedRows<T extends InvoiceRow> {
   private unsaved = false;
   private saving: Promise<void> | null = null;
   private memory: RowsMemory<T> | null = null;
+  private saveDelayMs = SAVE_DELAY_MS;
 
   constructor(private readonly listPage: ListPage<T>) {}
 
-  /** Keeps the rows in `memory` from now on; before the first sync, starts from what it kept. */
-  remember(memory: RowsMemory<T>): void {
+  /**
+   * Keeps the rows in `memory` from now on, `delayMs` after they change (a burst of live changes is one save of
+   * the whole list, off the changes' way); before the first sync, starts from what it kept.
+   */
+  remember(memory: RowsMemory<T>, delayMs = SAVE_DELAY_MS): void {
     this.memory ??= memory;
+    this.saveDelayMs = delayMs;
   }
 
   get size(): number {
@@ -115,12 +123,10 @@ export class SyncedRows<T extends InvoiceRow> {
     return this.running;
   }
 
-  /** The rows matching `filter`, in the API's order for `sort`. */
-  matching(filter: RowFilter, sort: string): T[] {
-    return sortLikeServer(
-      [...this.rows.values()].filter((row) => matches(row, filter)),
-      sort,
-    );
+  /** The rows matching `filter`, in the API's order for `sort`; in no particular order without one (a total). */
+  matching(filter: RowFilter, sort: string | null): T[] {
+    const rows = [...this.rows.values()].filter((row) => matches(row, filter));
+    return sort === null ? rows : sortLikeServer(rows, sort);
   }
 
   /**
@@ -158,13 +164,18 @@ export class SyncedRows<T extends InvoiceRow> {
     this.unsaved = false;
   }
 
-  /** Keeps the rows once they changed, in the background; one save at a time, the last state kept. */
+  /**
+   * Keeps the rows once they changed, `saveDelayMs` later, in the background; one save at a time, the last state
+   * kept. A save lost (the window closed first) only means the next window asks for a little more.
+   */
   private save(): void {
-    if (!this.memory || !this.unsaved || this.saving) return;
-    this.unsaved = false;
-    const snapshot = { rows: [...this.rows.values()], syncedUntil: this.syncedUntil };
-    this.saving = this.memory
-      .save(snapshot)
+    const memory = this.memory;
+    if (!memory || !this.unsaved || this.saving) return;
+    this.saving = new Promise<void>((resolve) => setTimeout(resolve, this.saveDelayMs))
+      .then(() => {
+        this.unsaved = false;
+        return memory.save({ rows: [...this.rows.values()], syncedUntil: this.syncedUntil });
+      })
       .catch(() => {})
       .finally(() => {
         this.saving = null;
