@@ -16,7 +16,8 @@ import { checkIban } from './iban.ts';
 import type { IbanCheck } from './iban.ts';
 import { isTypedNumber, parseTyped } from './numbers.ts';
 import { regimeNature } from './legal-wording.ts';
-import { composeInvoice, draftFieldOf } from './to-invoice.ts';
+import { composeInvoice } from './to-invoice.ts';
+import { draftFieldOf } from './to-invoice/field-map.ts';
 import { SDI_FIELDS, wordSdiProblem, wordStructureProblem } from './wording.ts';
 
 export type DraftLanguage = Language;
