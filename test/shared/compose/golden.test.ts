@@ -4,17 +4,10 @@ import {
   composeInvoice,
   emptyDraft,
   emptyPaymentDetail,
+  newFund,
 } from '../../../src/shared/fatturapa/compose/index.ts';
 import type { InvoiceDraft } from '../../../src/shared/fatturapa/compose/index.ts';
-import {
-  baseDraft,
-  consumerCustomer,
-  foreignCustomer,
-  IBAN,
-  line,
-  paCustomer,
-  PDF_BASE64,
-} from './fixtures.ts';
+import { baseDraft, consumerCustomer, foreignCustomer, line, paCustomer, PDF_BASE64 } from './fixtures.ts';
 
 /*
  * The composed file and its field map, byte for byte, for drafts that fill every section the composer writes.
@@ -137,25 +130,15 @@ function everything(): InvoiceDraft {
     { type: 'RT03', rate: '4', reason: 'A', basePercent: '', amount: '' },
   ];
   draft.funds = [
+    { ...newFund(), type: 'TC01', vatRate: '22', administrationReference: 'CASSA-1' },
     {
-      type: 'TC01',
-      rate: '4',
-      base: '',
-      vatRate: '22',
-      nature: '',
-      legalReference: '',
-      withholding: false,
-      administrationReference: 'CASSA-1',
-    },
-    {
-      type: 'TC22',
+      ...newFund(),
       rate: '2',
       base: '100',
       vatRate: '',
       nature: 'N2.2',
       legalReference: 'Art. 13',
       withholding: true,
-      administrationReference: '',
     },
   ];
   draft.stamp = { mode: 'yes', amount: '' };
@@ -209,7 +192,6 @@ function consumerAbroad(): InvoiceDraft {
   draft.customer = { ...draft.customer, ...consumerCustomer(), ...foreignCustomer() };
   draft.customer.name = '';
   draft.supplier.fiscalCode = '';
-  draft.payments[0]!.details[0]!.iban = IBAN;
   return draft;
 }
 
