@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Gateway } from '../shared/gateway/channels.ts';
-import { turnoverSign } from '../shared/fatturapa/code-labels.ts';
+import { turnoverSign } from '../shared/fatturapa/code-labels/index.ts';
 import type { DocumentReading, InvoiceReading } from '../shared/fatturapa/reading/types.ts';
 import {
   add,

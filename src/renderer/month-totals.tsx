@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Receive, Send } from '../shared/api/types.ts';
-import { turnoverSign } from '../shared/fatturapa/code-labels.ts';
+import { turnoverSign } from '../shared/fatturapa/code-labels/index.ts';
 import { listReceived, listSent } from './api.ts';
 import { decimalOfCents } from './cents.ts';
 import { documentDateRange } from './export-request.ts';

@@ -30,8 +30,7 @@ import {
   type DraftParty,
   type InvoiceDraft,
 } from '../../shared/fatturapa/compose/index.ts';
-import { codeLabel, DOCUMENT_TYPES } from '../../shared/fatturapa/code-labels.ts';
-import { FISCAL_REGIMES } from '../../shared/fatturapa/reading/code-labels.ts';
+import { codeLabel, DOCUMENT_TYPES, FISCAL_REGIMES } from '../../shared/fatturapa/code-labels/index.ts';
 import { toBase64 } from '../../shared/gateway/api-fetch.ts';
 import { DateField } from '../inputs/date-field.tsx';
 import { knownCustomers } from './draft-store.ts';

@@ -2,17 +2,19 @@ import { Alert, Button, Divider, Group, SimpleGrid, Stack, Table, Text, Title } 
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PayloadEncoding } from '../../shared/api/types.ts';
-import { codeLabel, DOCUMENT_TYPES, PAYMENT_METHODS } from '../../shared/fatturapa/code-labels.ts';
 import {
+  codeLabel,
+  DOCUMENT_TYPES,
   FISCAL_REGIMES,
   FUND_TYPES,
   LINE_KINDS,
   NATURES,
   PAYMENT_CONDITIONS,
+  PAYMENT_METHODS,
   PAYMENT_REASONS,
   VAT_CHARGEABILITY,
   WITHHOLDING_TYPES,
-} from '../../shared/fatturapa/reading/code-labels.ts';
+} from '../../shared/fatturapa/code-labels/index.ts';
 import { messageOf } from '../api.ts';
 import { formatAmount, formatCount, formatDate, formatNumber } from '../format.ts';
 import { useGateway } from '../gateway-context.ts';
