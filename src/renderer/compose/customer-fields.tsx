@@ -5,7 +5,7 @@
 import { Autocomplete, Group, Select, Stack, Switch } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DraftCustomer } from '../../shared/fatturapa/compose/index.ts';
+import { referenceAt, type DraftCustomer } from '../../shared/fatturapa/compose/index.ts';
 import { knownCustomers } from './draft-store.ts';
 import { errorAt } from './field-problems.tsx';
 import { Field, type FormProps } from './form-parts.tsx';
@@ -42,21 +42,7 @@ export function CustomerFields({ draft, change, problems, companies, profile }: 
   const reference = paReferenceIndex(draft);
   const setReference = (key: 'id' | 'cig' | 'cup', value: string) =>
     change((d) => {
-      let i = paReferenceIndex(d);
-      if (i < 0) {
-        d.references.push({
-          kind: 'order',
-          id: '',
-          date: '',
-          lines: [],
-          itemNumber: '',
-          jobCode: '',
-          cup: '',
-          cig: '',
-        });
-        i = d.references.length - 1;
-      }
-      d.references[i]![key] = value;
+      referenceAt(d, paReferenceIndex(d), 'order')[key] = value;
     });
   return (
     <Stack gap="xs">

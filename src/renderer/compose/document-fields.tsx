@@ -4,7 +4,7 @@
  */
 import { Anchor, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { addDeliveryNote } from '../../shared/fatturapa/compose/index.ts';
+import { addDeliveryNote, referenceAt } from '../../shared/fatturapa/compose/index.ts';
 import { codeLabel, DOCUMENT_TYPES } from '../../shared/fatturapa/code-labels/index.ts';
 import { formatDate } from '../format.ts';
 import { DateField } from '../inputs/date-field.tsx';
@@ -57,21 +57,7 @@ export function DocumentFields({
   const linked = linkedIndex(draft);
   const setLinked = (key: 'id' | 'date', value: string) =>
     change((d) => {
-      let i = linkedIndex(d);
-      if (i < 0) {
-        d.references.push({
-          kind: 'linkedInvoice',
-          id: '',
-          date: '',
-          lines: [],
-          itemNumber: '',
-          jobCode: '',
-          cup: '',
-          cig: '',
-        });
-        i = d.references.length - 1;
-      }
-      d.references[i]![key] = value;
+      referenceAt(d, linkedIndex(d), 'linkedInvoice')[key] = value;
     });
   const types = DOCUMENT_TYPE_CODES.includes(doc.type)
     ? DOCUMENT_TYPE_CODES

@@ -32,6 +32,7 @@ export {
   newWithholding,
   parseLineNumbers,
   proposedDueDate,
+  referenceAt,
   removeDeliveryNote,
   removeFund,
   removeInstalment,
