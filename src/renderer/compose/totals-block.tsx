@@ -11,6 +11,7 @@ import {
   type StampReason,
 } from '../../shared/fatturapa/compose/index.ts';
 import { codeLabel, NATURES } from '../../shared/fatturapa/code-labels/index.ts';
+import { centsOf, decimalOfCents } from '../cents.ts';
 import { formatAmount, formatNumber } from '../format.ts';
 
 export function TotalsBlock({ draft }: { draft: InvoiceDraft }) {
@@ -20,12 +21,10 @@ export function TotalsBlock({ draft }: { draft: InvoiceDraft }) {
   const money = (value: string) => formatAmount(Number(value), currency, i18n.language);
   const r = totals.reconciliation;
   // The contributions are part of the taxable amount (check 00422 puts them there): shown as "of which".
-  const fundsTotal = totals.funds.reduce((sum, f) => sum + Math.round(Number(f.amount) * 100), 0) / 100;
+  const fundsTotal = decimalOfCents(totals.funds.reduce((sum, f) => sum + (centsOf(f.amount) ?? 0n), 0n));
   const rows: { label: string; value: string; part?: boolean }[] = [
     { label: t('compose.totalTaxable'), value: r.taxable },
-    ...(totals.funds.length > 0
-      ? [{ label: t('compose.totalFunds'), value: fundsTotal.toFixed(2), part: true }]
-      : []),
+    ...(totals.funds.length > 0 ? [{ label: t('compose.totalFunds'), value: fundsTotal, part: true }] : []),
     { label: t('compose.totalVat'), value: r.vat },
     ...(totals.stamp.applied ? [{ label: t('compose.totalStamp'), value: totals.stamp.amount }] : []),
   ];
