@@ -21,11 +21,11 @@ export default defineConfig({
     build: {
       rollupOptions: {
         // The window's process, the sandbox's own (an Electron utility process, see src/main/sandbox-host),
-        // and the sandbox's worker threads: src/sandbox-server/workers/pool.ts finds `sandbox-worker.js` here.
+        // and the sandbox's worker threads (`sandbox-worker.js`, named in src/sandbox-server/worker-tasks.ts).
         input: {
           index: resolve(import.meta.dirname, 'src/main/index.ts'),
           'sandbox-host': resolve(import.meta.dirname, 'src/main/sandbox-host/entry.ts'),
-          'sandbox-worker': resolve(import.meta.dirname, 'src/sandbox-server/workers/worker-entry.ts'),
+          'sandbox-worker': resolve(import.meta.dirname, 'src/sandbox-server/worker-thread.ts'),
         },
         // Native and optional modules are loaded from node_modules at run time, never bundled.
         external: ['better-sqlite3', 'better-sqlite3-napi', 'keytar'],

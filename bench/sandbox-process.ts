@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
+import { request, type Dispatcher } from 'undici';
 import { startSandboxProcess } from '../test/support/sandbox-process.ts';
 
 export interface BenchServer {
@@ -28,5 +29,33 @@ export async function startBenchServer(dataDir: string, extraArgs: string[] = []
       server.child.kill('SIGTERM');
       await server.exited;
     },
+  };
+}
+
+/** A call with an account's key that throws on anything but a 2xx, and gives the parsed JSON answer. */
+export type KeyedCall = <T = Record<string, unknown>>(
+  key: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: string,
+  type?: string,
+) => Promise<T>;
+
+/** The benches' way to call the server: Basic auth with the key, over the dispatcher they size. */
+export function keyedCaller(origin: string, dispatcher: Dispatcher): KeyedCall {
+  return async <T>(key: string, method: 'GET' | 'POST', path: string, body?: string, type?: string) => {
+    const response = await request(`${origin}${path}`, {
+      method,
+      dispatcher,
+      headers: {
+        authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
+        ...(type ? { 'content-type': type } : {}),
+      },
+      body,
+    });
+    const text = await response.body.text();
+    if (response.statusCode >= 300)
+      throw new Error(`${method} ${path} answered ${response.statusCode}: ${text}`);
+    return JSON.parse(text) as T;
   };
 }

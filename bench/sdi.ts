@@ -9,11 +9,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { invoiceXml, italianVat } from '../test/support/invoices.ts';
 import { percentile } from './http-client.ts';
 import type { Figure } from './report.ts';
-import { startBenchServer } from './sandbox-process.ts';
+import { keyedCaller, startBenchServer, type KeyedCall } from './sandbox-process.ts';
 import { createApiKey, openSandboxStore } from '../src/sandbox-server/index.ts';
 
 const SATURATING = { invoices: 10_000, clients: 16 };
@@ -23,13 +23,7 @@ const LOCAL_SHARE = 5;
 const POLL_MS = 20;
 const DEADLINE_MS = 600_000;
 
-type Call = <T>(
-  key: string,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: string,
-  type?: string,
-) => Promise<T>;
+type Call = KeyedCall;
 
 interface RunResult {
   seconds: number;
@@ -114,27 +108,7 @@ export async function benchSdi(): Promise<Figure[]> {
     const { sender, recipient } = await keys(dataDir);
     const server = await startBenchServer(dataDir, ['--rate-limit', 'unlimited', '--sdi-delay', '0']);
     const agent = new Agent({ connections: SATURATING.clients + 1, pipelining: 1 });
-    const call: Call = async <T>(
-      key: string,
-      method: 'GET' | 'POST',
-      path: string,
-      body?: string,
-      type?: string,
-    ) => {
-      const response = await request(`${server.origin}${path}`, {
-        method,
-        dispatcher: agent,
-        headers: {
-          authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
-          ...(type ? { 'content-type': type } : {}),
-        },
-        body,
-      });
-      const text = await response.body.text();
-      if (response.statusCode >= 300)
-        throw new Error(`${method} ${path} answered ${response.statusCode}: ${text}`);
-      return JSON.parse(text) as T;
-    };
+    const call = keyedCaller(server.origin, agent);
     try {
       const localVat = italianVat(7_000_001);
       const company = { vat: localVat, fiscal_code: localVat.slice(2), name: 'Destinatario Srl' };

@@ -16,7 +16,7 @@ import { invoiceXml, italianVat } from '../test/support/invoices.ts';
 import { percentile } from './http-client.ts';
 import { report, type Figure } from './report.ts';
 import { writeResultsSection } from './results-file.ts';
-import { startBenchServer } from './sandbox-process.ts';
+import { keyedCaller, startBenchServer } from './sandbox-process.ts';
 
 const HANGING_WEBHOOKS = 50;
 const B_INVOICES = 4;
@@ -50,20 +50,7 @@ export async function benchWebhookIsolation(): Promise<Figure[]> {
   const server = await startBenchServer(dataDir, ['--rate-limit', 'unlimited']);
   const receiver = await hangingReceiver();
   const agent = new Agent({ connections: 8 });
-  const call = async (key: string, method: 'GET' | 'POST', path: string, body?: string, type?: string) => {
-    const response = await request(`${server.origin}${path}`, {
-      method,
-      dispatcher: agent,
-      headers: {
-        authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
-        ...(type ? { 'content-type': type } : {}),
-      },
-      body,
-    });
-    const text = await response.body.text();
-    if (response.statusCode >= 300) throw new Error(`${method} ${path}: ${response.statusCode} ${text}`);
-    return JSON.parse(text) as Record<string, unknown>;
-  };
+  const call = keyedCaller(server.origin, agent);
   const submit = async (key: string, seed: number) =>
     (
       await call(

@@ -1,4 +1,4 @@
-import { turnoverSign } from '../shared/fatturapa/code-labels.ts';
+import { turnoverSign } from '../shared/fatturapa/code-labels/index.ts';
 import type { DocumentReading, InvoiceReading } from '../shared/fatturapa/reading/types.ts';
 import {
   add,

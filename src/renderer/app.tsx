@@ -134,23 +134,30 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
           <SkipLink />
           <AppShell.Header>
             <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-              <Group wrap="nowrap">
+              {/* The search gives way, never the clock, the profile or the selects (whole words at 1024 px). */}
+              <Group wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
                 <Title order={1} fz="h3">
                   {t('app.title')}
                 </Title>
                 <GlobalSearch inputRef={searchRef} />
               </Group>
-              <Group wrap="nowrap" gap="sm">
+              <Group wrap="nowrap" gap="sm" style={{ flexShrink: 0 }}>
                 {clock && <SandboxClockBadge clock={clock} />}
                 {profile && (
                   <Group gap="xs" data-testid="active-profile" wrap="nowrap">
-                    <Text size="sm">{profile.kind === 'local' ? t('profile.local') : profile.name}</Text>
-                    <Badge
-                      color={profile.environment === 'live' ? 'red' : 'yellow'}
-                      data-environment={profile.environment}
-                    >
-                      {t(`profile.environment.${profile.environment}`)}
-                    </Badge>
+                    {/* Its name from 1200 px; the badge's tooltip says it below. */}
+                    <Text size="sm" visibleFrom="lg">
+                      {profile.kind === 'local' ? t('profile.local') : profile.name}
+                    </Text>
+                    <Tooltip label={profile.kind === 'local' ? t('profile.local') : profile.name}>
+                      <Badge
+                        color={profile.environment === 'live' ? 'red' : 'yellow'}
+                        data-environment={profile.environment}
+                        style={{ flexShrink: 0 }}
+                      >
+                        {t(`profile.environment.${profile.environment}`)}
+                      </Badge>
+                    </Tooltip>
                   </Group>
                 )}
                 {/* In a browser there are no live profiles at all, so the keychain is not worth mentioning there. */}

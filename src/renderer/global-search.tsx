@@ -104,7 +104,10 @@ export function GlobalSearch({ inputRef }: { inputRef: RefObject<HTMLInputElemen
       aria-label={t('globalSearch.label')}
       placeholder={t('globalSearch.placeholder')}
       data-testid="global-search"
-      w={320}
+      // The header's one flexible part: it gives way to the clock and the selects at 1024 px.
+      miw={150}
+      maw={320}
+      style={{ flex: '1 1 320px' }}
       value={text}
       onChange={setText}
       data={groups}

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Receive, Send } from '../shared/api/types.ts';
-import { DOCUMENT_TYPES, turnoverSign } from '../shared/fatturapa/code-labels.ts';
+import { DOCUMENT_TYPES, turnoverSign } from '../shared/fatturapa/code-labels/index.ts';
 import type { Gateway } from '../shared/gateway/channels.ts';
 import type { KnownAmount } from './amounts.ts';
 import { messageOf } from './api.ts';

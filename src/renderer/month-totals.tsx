@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Text } from '@mantine/core';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { turnoverSign } from '../shared/fatturapa/code-labels.ts';
+import { turnoverSign } from '../shared/fatturapa/code-labels/index.ts';
 import { clientOf } from './api.ts';
 import { queryKeys } from './data/keys.ts';
 import { decimalOfCents } from './cents.ts';

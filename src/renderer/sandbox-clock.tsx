@@ -1,4 +1,5 @@
 import { Badge, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,10 +79,21 @@ export function useSandboxClock(profile: ProfileView | null, refreshKey: unknown
 export function SandboxClockBadge({ clock }: { clock: SandboxTime }) {
   const { t, i18n } = useTranslation();
   const time = formatDateTime(clock.now.toISOString(), i18n.language);
+  const label = t('clock.label', { time });
+  // Below 1200 px the header has room for the date and time only; the tooltip and screen readers say what it is.
+  const wide = useMediaQuery('(min-width: 75em)', true);
   return (
-    <Tooltip label={clock.frozen ? t('clock.frozen') : t('clock.moved')} multiline w={280}>
-      <Badge variant="outline" color="grape" size="lg" tt="none" data-testid="sandbox-clock">
-        {t('clock.label', { time })}
+    <Tooltip label={`${label}. ${clock.frozen ? t('clock.frozen') : t('clock.moved')}`} multiline w={280}>
+      <Badge
+        variant="outline"
+        color="grape"
+        size="lg"
+        tt="none"
+        data-testid="sandbox-clock"
+        aria-label={label}
+        style={{ flexShrink: 0 }}
+      >
+        {wide ? label : time}
       </Badge>
     </Tooltip>
   );

@@ -4,6 +4,7 @@
  * date, the code that was wrong) are read back out of SDI's sentence and put into the same message in the UI
  * language. Anything else, or Italian, stays as SDI wrote it.
  */
+import { hasPlaceholder, interpolate, templateParts } from '../shared/interpolate.ts';
 import type { Language } from '../shared/language.ts';
 import { sdiMessages } from '../shared/fatturapa/sdi-checks/messages.ts';
 
@@ -17,21 +18,10 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Each `{{name}}` of a template as a capture; a note in brackets after it (the sandbox's) is allowed. */
 function patternOf(template: string): { pattern: RegExp; names: string[] } {
-  const names: string[] = [];
-  const source = template
-    .split(/(\{\{\w+\}\})/)
-    .map((part) => {
-      const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
-      if (!name) return escape(part);
-      names.push(name);
-      return '(.+?)';
-    })
-    .join('');
+  const { texts, names } = templateParts(template);
+  const source = texts.map(escape).join('(.+?)');
   return { pattern: new RegExp(`^${source}(?:\\s*\\([^()]*\\))?$`, 's'), names };
 }
-
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
 
 export function sdiErrorInLanguage(
   error: { code: string; description: string },
@@ -46,6 +36,6 @@ export function sdiErrorInLanguage(
   const match = pattern.exec(error.description.trim());
   if (!match) return null;
   const values = Object.fromEntries(names.map((name, i) => [name, match[i + 1]!]));
-  const hint = fill(target.hint, values);
-  return { description: fill(target.description, values), hint: /\{\{\w+\}\}/.test(hint) ? null : hint };
+  const hint = interpolate(target.hint, values);
+  return { description: interpolate(target.description, values), hint: hasPlaceholder(hint) ? null : hint };
 }

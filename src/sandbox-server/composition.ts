@@ -19,7 +19,8 @@ import { finishedStates } from './sdi/transitions.ts';
 import { UpdateService } from './sdi/updates.ts';
 import { SandboxSigner } from './signing/index.ts';
 import type { Store } from './store/store.ts';
-import { WorkerPool, type WorkerPoolOptions } from './workers/pool.ts';
+import { serverWorkerPool, type ServerTasks } from './worker-tasks.ts';
+import type { WorkerPool, WorkerPoolOptions } from './workers/pool.ts';
 
 /*
  * The composition root: every service of the sandbox is built here, and every hook is wired here, so this one
@@ -57,7 +58,7 @@ export interface Services {
   /** Changes pushed to an open UI (`GET /_sandbox/events`). */
   live: LiveEvents;
   /** The worker threads of CPU-heavy work; the server closes them last (`workers.close()`). */
-  workers: WorkerPool;
+  workers: WorkerPool<ServerTasks>;
 }
 
 export function createServices(deps: {
@@ -77,7 +78,7 @@ export function createServices(deps: {
   /** Worker threads; default one per core but one (`SCAMBIO_SANDBOX_WORKERS` overrides the count, 0: none). */
   workers?: WorkerPoolOptions;
 }): Services {
-  const workers = new WorkerPool({ size: envWorkerCount(), ...deps.workers });
+  const workers = serverWorkerPool({ size: envWorkerCount(), ...deps.workers });
   const { clocks } = deps;
   const companies = new CompanyService(deps.store, clocks);
   const quota = new QuotaService(deps.store, deps.liveQuota ?? DEFAULT_LIVE_QUOTA);

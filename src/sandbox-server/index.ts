@@ -55,8 +55,8 @@ export async function seedDataFolder(
   dataDir: string,
   options: SeedOptions & { account: string },
 ): Promise<SeedReport> {
-  const seed = await import('./seed/seed.ts');
-  return seed.seedDataFolder(dataDir, options);
+  const command = await import('./cli/seed-command.ts');
+  return command.seedDataFolder(dataDir, options);
 }
 
 /** The `sandbox` command line (`serve`, `keys`, `sample`, `seed`, …); resolves to the exit code. */

@@ -382,7 +382,12 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
       await page.getByTestId('export-year').fill('2024');
       await page.getByTestId('export-month').click();
       await page.getByRole('option', { name: 'May', exact: true }).click();
-      const { name, bytes } = await downloadOf(page, () => page.getByTestId('export-start').click());
+      // The invoice was never opened: the export first says it will mark it read, and goes on once confirmed.
+      await page.getByTestId('export-start').click();
+      const warning = page.getByTestId('export-unread-warning');
+      await warning.waitFor({ timeout: STEP_MS });
+      expect(await warning.getAttribute('data-unread')).toBe('1');
+      const { name, bytes } = await downloadOf(page, () => page.getByTestId('export-unread-confirm').click());
       expect(name).toBe('scambio-export-receive-2024-05.zip');
       const zip = await readZip(bytes);
       expect([...zip.keys()]).toEqual([`${vat}/receive/${received.file_name}`]);

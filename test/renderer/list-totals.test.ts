@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Send } from '../../src/shared/api/types.ts';
 import { invoiceToXml } from '../../src/shared/fatturapa/index.ts';
-import { TURNOVER_SIGNS } from '../../src/shared/fatturapa/code-labels.ts';
+import { TURNOVER_SIGNS } from '../../src/shared/fatturapa/code-labels/index.ts';
 import { entryOf } from '../../src/renderer/invoice-index/entry.ts';
 import { plainTotal, totalsOf } from '../../src/renderer/invoice-list.tsx';
 import { invoiceJson, invoiceXml, italianVat, simplifiedInvoiceXml } from '../support/invoices.ts';

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sdiMessages } from '../../src/shared/fatturapa/sdi-checks/messages.ts';
 import { sdiErrorInLanguage } from '../../src/renderer/sdi-error-text.ts';
+import { interpolate } from '../../src/shared/interpolate.ts';
 
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 const valuesOf = (template: string) =>
   Object.fromEntries([...template.matchAll(/\{\{(\w+)\}\}/g)].map(([, name]) => [name!, `«${name} 12/3»`]));
 
@@ -23,14 +22,14 @@ describe("SDI's rejection reasons in the UI language", () => {
   it.each(Object.keys(sdiMessages.it))('round-trips code %s from Italian to en and de', (code) => {
     const it = sdiMessages.it[code as keyof typeof sdiMessages.it];
     const values = valuesOf(it.description);
-    const description = fill(it.description, values);
+    const description = interpolate(it.description, values);
     for (const language of ['en', 'de'] as const) {
       const target = sdiMessages[language][code as keyof typeof sdiMessages.it];
       // A hint needing a value the sentence does not give is left to SDI's own words.
       const complete = [...target.hint.matchAll(/\{\{(\w+)\}\}/g)].every(([, name]) => name! in values);
       expect(sdiErrorInLanguage({ code, description }, language)).toEqual({
-        description: fill(target.description, values),
-        hint: complete ? fill(target.hint, values) : null,
+        description: interpolate(target.description, values),
+        hint: complete ? interpolate(target.hint, values) : null,
       });
     }
   });

@@ -29,6 +29,7 @@ import { invoiceToXml } from '../../shared/fatturapa/model/to-xml.ts';
 import { describeSdiProblem } from '../../shared/fatturapa/sdi-checks/messages.ts';
 import type { SdiProblem } from '../../shared/fatturapa/sdi-checks/types.ts';
 import type { ApiResponse } from '../../shared/gateway/channels.ts';
+import { hasPlaceholder } from '../../shared/interpolate.ts';
 import {
   ApiProblem,
   getSent,
@@ -184,7 +185,7 @@ function sdiText(
       },
       lang,
     );
-  const known = own.description !== error.code && !/\{\{\w+\}\}/.test(own.description + own.hint);
+  const known = own.description !== error.code && !hasPlaceholder(own.description + own.hint);
   const [description, hint] = known ? [own.description, own.hint] : [error.description, error.hint];
   return `SDI ${error.code}: ${description}${hint ? ` (${hint})` : ''}`;
 }

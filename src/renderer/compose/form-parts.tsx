@@ -3,8 +3,7 @@ import { ActionIcon, Paper, TextInput, Title } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import type { Company } from '../../shared/api/types.ts';
 import type { InvoiceDraft } from '../../shared/fatturapa/compose/index.ts';
-import { codeLabel, type CodeLabels } from '../../shared/fatturapa/code-labels.ts';
-import { NATURES } from '../../shared/fatturapa/reading/code-labels.ts';
+import { codeLabel, NATURES, type CodeLabels } from '../../shared/fatturapa/code-labels/index.ts';
 import type { FieldProblems } from './field-problems.tsx';
 
 export type Change = (edit: (draft: InvoiceDraft) => void) => void;

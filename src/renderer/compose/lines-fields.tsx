@@ -16,7 +16,7 @@ import {
   type DraftAdjustment,
   type DraftLine,
 } from '../../shared/fatturapa/compose/index.ts';
-import { NATURES } from '../../shared/fatturapa/reading/code-labels.ts';
+import { NATURES } from '../../shared/fatturapa/code-labels/index.ts';
 import { formatAmount } from '../format.ts';
 import { AmountInput } from '../inputs/amount-input.tsx';
 import { hasProblem, RowProblems } from './field-problems.tsx';

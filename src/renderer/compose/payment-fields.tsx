@@ -12,8 +12,7 @@ import {
   removeInstalment,
   type DraftPaymentDetail,
 } from '../../shared/fatturapa/compose/index.ts';
-import { PAYMENT_METHODS } from '../../shared/fatturapa/code-labels.ts';
-import { PAYMENT_CONDITIONS } from '../../shared/fatturapa/reading/code-labels.ts';
+import { PAYMENT_CONDITIONS, PAYMENT_METHODS } from '../../shared/fatturapa/code-labels/index.ts';
 import { formatAmount } from '../format.ts';
 import { AmountInput } from '../inputs/amount-input.tsx';
 import { DateField } from '../inputs/date-field.tsx';

@@ -20,7 +20,7 @@ import {
   NATURES,
   PAYMENT_REASONS,
   WITHHOLDING_TYPES,
-} from '../../shared/fatturapa/reading/code-labels.ts';
+} from '../../shared/fatturapa/code-labels/index.ts';
 import { formatAmount } from '../format.ts';
 import { AmountInput } from '../inputs/amount-input.tsx';
 import { errorAt, hasProblem, RowProblems } from './field-problems.tsx';

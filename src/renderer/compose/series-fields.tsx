@@ -7,7 +7,7 @@
 import { SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SERIES_TYPES, nextInSeries, seriesShape } from '../../shared/fatturapa/compose/index.ts';
-import { codeLabel, DOCUMENT_TYPES } from '../../shared/fatturapa/code-labels.ts';
+import { codeLabel, DOCUMENT_TYPES } from '../../shared/fatturapa/code-labels/index.ts';
 
 export function SeriesFields({
   series,

@@ -10,8 +10,7 @@ import {
   type StampExclusion,
   type StampReason,
 } from '../../shared/fatturapa/compose/index.ts';
-import { NATURES } from '../../shared/fatturapa/reading/code-labels.ts';
-import { codeLabel } from '../../shared/fatturapa/code-labels.ts';
+import { codeLabel, NATURES } from '../../shared/fatturapa/code-labels/index.ts';
 import { centsOf, decimalOfCents } from '../cents.ts';
 import { formatAmount, formatNumber } from '../format.ts';
 

@@ -29,7 +29,7 @@ export type InvoiceJsonConversion =
  * taken: the public service's (openapi.yml `FatturaOrdinaria`: no version key, numbers, date-times) and ours
  * (`@versione`, string leaves); see fromPublicInvoiceJson. Its structure is checked first, whatever
  * `validate` says: a JSON document that does not fit the schema has no XML form. Plain data in and out, so a
- * worker thread can do it (workers/tasks.ts); a body that is not an object at all is thrown as a ServiceError.
+ * worker thread can do it (json-body-tasks.ts); a body that is not an object at all is thrown as a ServiceError.
  */
 export function convertInvoiceJson(body: unknown): InvoiceJsonConversion {
   if (typeof body !== 'object' || body === null || Array.isArray(body))

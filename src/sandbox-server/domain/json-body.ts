@@ -50,7 +50,7 @@ function firstCharacter(text: string): string | undefined {
  * the bytes must be valid in their charset (UTF-8 unless the Content-Type names another UTF), an empty body
  * is `{}`, the text must be an object or an array, and nesting is checked on the text before parsing, so no
  * later walk over the value can overflow the stack. The same function runs on the server's thread and on a
- * worker (workers/tasks.ts): a large body is parsed there, off the event loop.
+ * worker (json-body-tasks.ts): a large body is parsed there, off the event loop.
  */
 export function parseJsonBody(bytes: Uint8Array, charset: string | null): unknown {
   // JSON text is UTF-8 (RFC 8259) unless a charset says otherwise; bytes that are not valid in it are a

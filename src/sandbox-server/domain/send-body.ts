@@ -25,7 +25,7 @@ function payloadProblem(field: string, value: unknown): Problem {
 /**
  * Checks the body of `POST /send` (a Send whose payload is XML text or Base64 of an XML or P7M file) against its
  * definition (SendInputSchema) and decodes the payload to the file's bytes. Server-set fields a client may echo
- * back are ignored. Plain data in and out: a large body is decoded on a worker thread (workers/tasks.ts).
+ * back are ignored. Plain data in and out: a large body is decoded on a worker thread (json-body-tasks.ts).
  */
 export function decodeSendBody(body: unknown): DecodedSendBody {
   const input = expectObject(body);

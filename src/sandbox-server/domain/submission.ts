@@ -15,9 +15,13 @@ import type { QuotaService } from './quota.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
 import type { CompanyService } from './companies.ts';
+import type { CadesTasks } from '../signing/cades-task.ts';
 import type { TaskRunner } from '../workers/pool.ts';
-import { inspectInvoiceFile } from '../workers/invoice.ts';
-import type { InspectInvoiceInput } from '../workers/tasks.ts';
+import {
+  inspectInvoiceFile,
+  type InspectInvoiceInput,
+  type InvoiceInspectionTasks,
+} from './invoice-inspection.ts';
 import type { InvoiceFileLimits, ReadInvoiceFile } from './invoice-file.ts';
 import { invalid, type KeyedProblem, type Problem } from './service-error.ts';
 import type { ValidationReport } from './invoice-validation.ts';
@@ -83,7 +87,7 @@ export interface SubmissionDependencies {
   quota: Pick<QuotaService, 'assertSignaturesLeft'>;
   lenientIds: boolean;
   /** Where files are read, validated and signed: worker threads, off the event loop. */
-  workers: TaskRunner;
+  workers: TaskRunner<InvoiceInspectionTasks & CadesTasks>;
 }
 
 const FILE_NAME_PROBLEMS: Record<Exclude<ReturnType<typeof checkSdiFileName>, 'ok'>, MessageKey> = {

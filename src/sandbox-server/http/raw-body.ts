@@ -1,9 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import express, { type Request, type RequestHandler } from 'express';
 import { ServiceError } from '../domain/service-error.ts';
+import { parseJsonOnPool, type JsonBodyInput, type JsonBodyTasks } from '../domain/json-body-tasks.ts';
 import type { TaskRunner } from '../workers/pool.ts';
-import { parseJsonOnPool } from '../workers/json.ts';
-import type { JsonBodyInput } from '../workers/tasks.ts';
 import { clip, parseMediaType } from './body-guard.ts';
 import type { BodyRules } from './body-limits.ts';
 
@@ -16,7 +15,7 @@ type WithRawBody = IncomingMessage & { rawBody?: Buffer; jsonInput?: JsonBodyInp
  * small ones on this thread), so no body stalls other callers; operations that turn their JSON into a file on the
  * pool themselves get the bytes alone (`jsonInputOf`).
  */
-export function jsonBody(rules: BodyRules, runner: TaskRunner): RequestHandler {
+export function jsonBody(rules: BodyRules, runner: TaskRunner<JsonBodyTasks>): RequestHandler {
   const readers = new Map<number, RequestHandler>();
   const reader = (limit: number): RequestHandler => {
     let read = readers.get(limit);

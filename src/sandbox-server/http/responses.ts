@@ -3,6 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { TOTAL_COUNT_HEADER } from '../../shared/api/types.ts';
 import type { PayloadEncoding } from '../../shared/api/types.ts';
 import type { JsonListResult, ListResult } from '../store/list-query.ts';
+import type { PayloadTasks } from '../store/payload.ts';
 import type { TaskRunner } from '../workers/pool.ts';
 import { context } from './context.ts';
 
@@ -42,7 +43,7 @@ export async function sendPayloadList(
   res: Response,
   page: ListResult<number>,
   read: (id: number) => InvoiceWithFile | null,
-  runner: TaskRunner,
+  runner: TaskRunner<PayloadTasks>,
   pieceBytes: number,
 ): Promise<void> {
   res.set(TOTAL_COUNT_HEADER, String(page.total));

@@ -9,7 +9,7 @@ import type { ReadInvoiceFile } from '../domain/invoice-file.ts';
 import { invoiceKeyId, type ValidationAnswers } from '../domain/invoice-validation.ts';
 import type { Problem } from '../domain/service-error.ts';
 import { translator } from '../i18n/translator.ts';
-import { inspectInvoiceFile } from '../workers/invoice.ts';
+import { inspectInvoiceFile, type InvoiceInspectionTasks } from '../domain/invoice-inspection.ts';
 import type { TaskRunner } from '../workers/pool.ts';
 import type { DocumentKey } from '../store/sdi-documents.ts';
 import { fillText } from '../domain/fill-text.ts';
@@ -86,7 +86,7 @@ export function firstFailingStage<E extends { code: string }>(errors: readonly E
  * after the fact, and the checks run again in the rare case an answer turns out to be "yes".
  */
 export async function checkInvoice(
-  runner: TaskRunner,
+  runner: TaskRunner<InvoiceInspectionTasks>,
   bytes: Uint8Array,
   ctx: CheckContext,
 ): Promise<CheckOutcome> {

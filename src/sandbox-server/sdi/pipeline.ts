@@ -11,6 +11,7 @@ import type { RandomSource } from '../random.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
 import type { UpdateError } from '../../shared/api/types.ts';
+import type { InvoiceInspectionTasks } from '../domain/invoice-inspection.ts';
 import type { TaskRunner } from '../workers/pool.ts';
 import { checkInvoice, unreadableEnvelopeOutcome, type CheckOutcome, type SdiError } from './checks.ts';
 import { notificationFamilyForFormat, type Esito, type NotificationFamily } from './notifications/index.ts';
@@ -114,7 +115,7 @@ export class SdiService {
       /** Signs every notification, both families, with XAdES-BES like SdI. */
       identity: SdiSigningIdentity;
       /** The worker threads the checks run on. */
-      workers: TaskRunner;
+      workers: TaskRunner<InvoiceInspectionTasks>;
       options: SdiOptions;
     },
   ) {

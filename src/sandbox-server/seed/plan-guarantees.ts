@@ -2,7 +2,7 @@ import type { Esito } from '../sdi/notifications/index.ts';
 import { addDays, isWorkingDay, romeDate, romeInstant } from './calendar.ts';
 import type { Customer, Supplier } from './cast.ts';
 import type { InvoiceLine, InvoiceSpec } from './invoice-file.ts';
-import type { PlanOptions, SeedStep } from './plan.ts';
+import type { PlanOptions, SeedStep } from './plan-types.ts';
 import type { Ticket } from './plan-numbers.ts';
 
 type Send = Extract<SeedStep, { kind: 'send' }>;

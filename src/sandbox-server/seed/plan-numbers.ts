@@ -1,5 +1,5 @@
 import type { CastCompany } from './cast.ts';
-import type { SeedStep } from './plan.ts';
+import type { SeedStep } from './plan-types.ts';
 import type { SeededRandom } from './random.ts';
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,4 @@
-import type { PlanOptions, SeedStep } from './plan.ts';
+import type { PlanOptions, SeedStep } from './plan-types.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -6,7 +6,7 @@ import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
 import type { CastCompany } from './cast.ts';
 import { invoiceXml } from './invoice-file.ts';
-import type { Plan, SeedStep } from './plan.ts';
+import type { Plan, SeedStep } from './plan-types.ts';
 import type { SeededRandom } from './random.ts';
 import type { SeedWebhookReceiver } from './webhook-receiver.ts';
 

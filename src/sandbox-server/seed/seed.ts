@@ -1,10 +1,4 @@
-import pino from 'pino';
 import type { Environment } from '../../shared/api/types.ts';
-import { Clocks, SandboxClock, systemClock } from '../clock.ts';
-import { createServices } from '../composition.ts';
-import { ApiKeyService } from '../domain/api-keys.ts';
-import { cryptoRandom } from '../random.ts';
-import { DEFAULT_MAX_INVOICE_BYTES, openSandboxStore } from '../server.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
 import { castCompanies, type CastCompany } from './cast.ts';
@@ -133,55 +127,4 @@ export async function seedAccount(
     companies: cast.map((c) => ({ name: c.party.name, vat: vatText(c.party)! })),
     environments: reports,
   };
-}
-
-/**
- * `npm run sandbox -- seed`: seeds the named account of a data folder, offline (no server needs to run, and
- * none may run on the folder meanwhile). The services get the seed's own random stream for SDI identifiers,
- * file names and message ids, and a clock of their own, so the same seed and the same `until` give the
- * same data, byte for byte in every API answer. With `until`, the account's sandbox clock is set to it
- * afterwards (and runs on from there); without, it is left alone. The live environment follows real time.
- */
-export async function seedDataFolder(
-  dataDir: string,
-  options: SeedOptions & { account: string },
-): Promise<SeedReport> {
-  const started = performance.now();
-  const store = openSandboxStore(dataDir);
-  try {
-    // The account's sandbox clock as the folder keeps it (real time for a new account).
-    const folderClocks = new Clocks(systemClock, store.sandboxClocks);
-    const existing = store.accounts.idOf(options.account);
-    const sandboxNow =
-      existing === null ? systemClock.now() : folderClocks.now({ accountId: existing, environment: 'test' });
-    const until = options.until ?? defaultAnchor(sandboxNow);
-    // The run's own clock, for both environments: the saved sandbox clocks play no part while seeding.
-    const clock = new SandboxClock(null, () => until.getTime());
-    const services = createServices({
-      store,
-      clocks: new Clocks(clock),
-      random: new SeededRandom(options.seed, 'sdi').source(),
-      limits: { maxBytes: DEFAULT_MAX_INVOICE_BYTES },
-      dataDir,
-      logger: pino({ level: 'silent' }),
-    });
-    try {
-      const firstRun = store.accounts.count() === 0;
-      const accountId = store.accounts.ensure(options.account, until.toISOString());
-      const result = await seedAccount({ store, services, clock, accountId }, { ...options, until });
-      const newKey = firstRun
-        ? new ApiKeyService(store, systemClock, cryptoRandom).create({
-            account: options.account,
-            environment: 'test',
-          }).key
-        : null;
-      if (options.until) folderClocks.sandbox(accountId).set(options.until);
-      return { ...result, newKey, seconds: (performance.now() - started) / 1000 };
-    } finally {
-      await services.jobs.close();
-      await services.workers.close();
-    }
-  } finally {
-    store.close();
-  }
 }

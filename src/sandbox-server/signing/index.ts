@@ -10,6 +10,7 @@ import {
 import type { SignerCompany, SignerCredential } from './signer-certificates.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { TaskRunner } from '../workers/pool.ts';
+import type { CadesTasks } from './cades-task.ts';
 
 export { signCadesBes } from './cades.ts';
 export type { CadesOptions } from './cades.ts';
@@ -52,7 +53,7 @@ export class SandboxSigner {
    * is found or issued here (its cache and files), the CAdES structure is built and signed there.
    */
   async signInvoiceWith(
-    runner: TaskRunner,
+    runner: TaskRunner<CadesTasks>,
     xmlBytes: Uint8Array,
     company: SignerCompany,
     at: Date,

@@ -1,13 +1,14 @@
 /**
- * The sandbox server's worker threads: CPU-heavy work (reading and validating invoice files, signing) runs
- * here, off the one event loop that answers every account's requests. A fixed number of threads, started
- * on first use; idle ones do not keep the process alive; a bounded queue in front of them.
+ * Worker threads for CPU-heavy work (reading and validating invoice files, signing), off the one event loop that
+ * answers every account's requests. A fixed number of threads, started on first use; idle ones do not keep the
+ * process alive; a bounded queue in front of them. The pool runs the tasks of the table its caller gives it
+ * (task.ts), on threads that start from the caller's entry module (`ThreadEntry`, thread.ts).
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { TASKS, type TaskInput, type TaskName, type TaskOutput } from './tasks.ts';
-import type { TaskReply, TaskRequest } from './worker-entry.ts';
+import type { TaskDefinition, TaskInput, TaskOutput, TaskTable } from './task.ts';
+import type { TaskReply, TaskRequest } from './thread.ts';
 
 export interface WorkerPoolOptions {
   /** Threads; default one per core but one, at least one. 0 runs every task inline (comparisons, debugging). */
@@ -20,9 +21,23 @@ export interface WorkerPoolOptions {
   maxHeapMb?: number;
 }
 
-/** What the services need of the pool: tests and tools may run the same tasks inline. */
-export interface TaskRunner {
-  run<N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>>;
+/**
+ * Where a pool's threads start: the module that calls `serveTasks` (thread.ts) with the pool's table. From
+ * source (the tsx CLI, vitest) that module is TypeScript; in the desktop bundle electron-vite builds it as a file
+ * of its own (electron.vite.config.ts).
+ */
+export interface ThreadEntry {
+  /** `import.meta.url` of the module that names the entry: `source` and `bundle` are found from it. */
+  base: string;
+  /** The entry's source, relative to `base`. */
+  source: string;
+  /** The entry's bundled file, in `base`'s folder or the one above (`base` may sit in the bundle's `chunks/`). */
+  bundle: string;
+}
+
+/** What the services need of the pool, for the tasks they use: tests and tools may run the same tasks inline. */
+export interface TaskRunner<T extends TaskTable> {
+  run<N extends keyof T & string>(name: N, input: TaskInput<T, N>): Promise<TaskOutput<T, N>>;
 }
 
 export class WorkerPoolBusyError extends Error {
@@ -41,7 +56,7 @@ type Job = {
 };
 type Slot = { worker: Worker; job: Job | null };
 
-export class WorkerPool implements TaskRunner {
+export class WorkerPool<T extends TaskTable> implements TaskRunner<T> {
   readonly size: number;
   private readonly maxQueue: number;
   private readonly inlineBelow: number;
@@ -50,28 +65,28 @@ export class WorkerPool implements TaskRunner {
   private readonly queue: Job[] = [];
   private idle: (() => void)[] = [];
   private closed = false;
-  private readonly handedToThreads = new Map<TaskName, number>();
+  private readonly handedToThreads = new Map<string, number>();
 
-  constructor(options: WorkerPoolOptions = {}) {
+  constructor(
+    private readonly tasks: T,
+    private readonly thread: ThreadEntry,
+    options: WorkerPoolOptions = {},
+  ) {
     this.size = Math.max(0, options.size ?? Math.max(1, availableParallelism() - 1));
     this.maxQueue = options.maxQueue ?? 1000;
     this.inlineBelow = options.inlineBelowBytes ?? 16 * 1024;
     this.maxHeapMb = options.maxHeapMb ?? 256;
   }
 
-  run<N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>> {
+  run<N extends keyof T & string>(name: N, input: TaskInput<T, N>): Promise<TaskOutput<T, N>> {
     if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
-    const task = TASKS[name] as {
-      run(input: unknown): unknown;
-      size?(input: unknown): number;
-      moveInput?(input: unknown): ArrayBuffer[];
-    };
+    const task = this.tasks[name] as TaskDefinition<unknown, unknown>;
     if (this.size === 0 || (task.size !== undefined && task.size(input) < this.inlineBelow)) {
-      return Promise.resolve().then(() => task.run(input) as TaskOutput<N>);
+      return Promise.resolve().then(() => task.run(input) as TaskOutput<T, N>);
     }
     if (this.queue.length >= this.maxQueue) return Promise.reject(new WorkerPoolBusyError());
     this.handedToThreads.set(name, (this.handedToThreads.get(name) ?? 0) + 1);
-    return new Promise<TaskOutput<N>>((resolve, reject) => {
+    return new Promise<TaskOutput<T, N>>((resolve, reject) => {
       this.queue.push({
         request: { name, input },
         moved: task.moveInput?.(input) ?? [],
@@ -86,7 +101,7 @@ export class WorkerPool implements TaskRunner {
    * How many tasks of this kind went to a thread rather than running inline, since the pool was made: what
    * shows (in tests, in diagnostics) that a piece of work left the event loop.
    */
-  threadRuns(name: TaskName): number {
+  threadRuns(name: keyof T & string): number {
     return this.handedToThreads.get(name) ?? 0;
   }
 
@@ -120,7 +135,7 @@ export class WorkerPool implements TaskRunner {
   }
 
   private spawn(): Slot {
-    const { url, workerData } = workerEntry();
+    const { url, workerData } = workerEntry(this.thread);
     const worker = new Worker(url, {
       workerData,
       resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb },
@@ -152,24 +167,24 @@ export class WorkerPool implements TaskRunner {
 }
 
 /**
- * Where the worker's code is. From source (the tsx CLI, vitest) this module is TypeScript and so is the
- * entry, and a worker thread starts with a fresh module loader: neither vitest's transform nor the CLI's tsx
- * hooks reach it, and under Node 20 neither does `execArgv: ['--import', 'tsx']`. So it starts from a
- * plain-JS bootstrap beside this file that registers tsx, then imports the entry. In the desktop bundle
- * electron-vite builds the entry as `sandbox-worker.js` next to `sandbox-host.js` (electron.vite.config.ts);
- * this module sits in that folder or in its `chunks/`.
+ * Where a thread's code is. From source (the tsx CLI, vitest) the entry is TypeScript, and a worker thread
+ * starts with a fresh module loader: neither vitest's transform nor the CLI's tsx hooks reach it, and under
+ * Node 20 neither does `execArgv: ['--import', 'tsx']`. So it starts from a plain-JS bootstrap beside this file
+ * that registers tsx, then imports the entry. In the desktop bundle the entry is its own file (for the server,
+ * `sandbox-worker.js` next to `sandbox-host.js`), and the module that named it sits in that folder or in its
+ * `chunks/`.
  */
-function workerEntry(): { url: URL; workerData?: { entry: string } } {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) {
+function workerEntry(thread: ThreadEntry): { url: URL; workerData?: { entry: string } } {
+  const { base } = thread;
+  if (base.endsWith('.ts')) {
     return {
-      url: new URL('./tsx-bootstrap.mjs', here),
-      workerData: { entry: new URL('./worker-entry.ts', here).href },
+      url: new URL('./tsx-bootstrap.mjs', import.meta.url),
+      workerData: { entry: new URL(thread.source, base).href },
     };
   }
-  for (const candidate of ['./sandbox-worker.js', '../sandbox-worker.js']) {
-    const url = new URL(candidate, here);
+  for (const candidate of [`./${thread.bundle}`, `../${thread.bundle}`]) {
+    const url = new URL(candidate, base);
     if (existsSync(url)) return { url };
   }
-  throw new Error(`sandbox-worker.js is not beside ${here}`);
+  throw new Error(`${thread.bundle} is not beside ${base}`);
 }

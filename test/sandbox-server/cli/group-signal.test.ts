@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, spawnNpmSandbox } from '../../support/npm-sandbox.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../../src/sandbox-server/domain/api-keys.ts';
 import { openSandboxStore, SHUTDOWN_GRACE_MS } from '../../../src/sandbox-server/server.ts';
@@ -15,7 +14,6 @@ import { basicAuth } from '../../support/sandbox-process.ts';
  * forwards the signal to the server as well, so the server receives it twice, a few milliseconds apart. Those
  * two are one request to stop; only a later, separate signal means "stop now".
  */
-const repo = new URL('../../../', import.meta.url).pathname;
 /** The grace period, plus the CLI's own last-resort margin: a bound on the exit, not a speed claim. */
 const EXIT_DEADLINE_MS = SHUTDOWN_GRACE_MS + 5_000;
 
@@ -23,17 +21,6 @@ const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function groupAlive(pgid: number): boolean {
   try {
@@ -67,33 +54,23 @@ async function startInItsOwnGroup(): Promise<Started> {
   const uiDir = mkdtempSync(join(tmpdir(), 'scambio-group-ui-'));
   writeFileSync(join(uiDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
   const port = await freePort();
-  const child = spawn(
-    'npm',
-    [
-      ...['run', '--silent', 'sandbox', '--', 'serve', '--port', String(port)],
-      ...['--data-dir', dataDir, '--ui-dir', uiDir, '--log-level', 'warn'],
-    ],
-    { cwd: repo, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let log = '';
-  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const pgid = child.pid!;
+  const sandbox = spawnNpmSandbox([
+    ...['--port', String(port), '--data-dir', dataDir, '--ui-dir', uiDir, '--log-level', 'warn'],
+  ]);
+  const pgid = sandbox.pid;
   cleanups.push(() => {
-    try {
-      process.kill(-pgid, 'SIGKILL');
-    } catch {
-      // Already gone, as it should be.
-    }
+    sandbox.kill();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(uiDir, { recursive: true, force: true });
   });
-  for (let waited = 0; !/shown once\): (\S+)/.test(log); waited += 100) {
-    if (waited > 30_000 || child.exitCode !== null) throw new Error(`npm run sandbox did not start: ${log}`);
+  for (let waited = 0; !/shown once\): (\S+)/.test(sandbox.log()); waited += 100) {
+    if (waited > 30_000 || sandbox.exitCode() !== null)
+      throw new Error(`npm run sandbox did not start: ${sandbox.log()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  const key = /shown once\): (\S+)/.exec(log)![1]!;
-  return { pgid, origin: `http://127.0.0.1:${port}`, dataDir, key, log: () => log };
+  const log = sandbox.log;
+  const key = /shown once\): (\S+)/.exec(log())![1]!;
+  return { pgid, origin: `http://127.0.0.1:${port}`, dataDir, key, log };
 }
 
 /** The key the browser page gets from /app/, checked to work. */

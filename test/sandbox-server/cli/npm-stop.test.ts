@@ -1,26 +1,13 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, spawnNpmSandbox } from '../../support/npm-sandbox.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 
-const repo = new URL('../../../', import.meta.url).pathname;
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function answers(port: number): Promise<boolean> {
   try {
@@ -52,28 +39,17 @@ function processesUsing(dataDir: string): number[] {
 async function startThroughNpm(): Promise<{ pid: number; port: number; dataDir: string; log: () => string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scambio-npm-stop-'));
   const port = await freePort();
-  const child = spawn(
-    'npm',
-    ['run', '--silent', 'sandbox', '--', 'serve', '--port', String(port), '--data-dir', dataDir],
-    { cwd: repo, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let log = '';
-  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const pid = child.pid!;
+  const sandbox = spawnNpmSandbox(['--port', String(port), '--data-dir', dataDir]);
+  const { pid, log } = sandbox;
   cleanups.push(() => {
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      // Already gone, as it should be.
-    }
+    sandbox.kill();
     rmSync(dataDir, { recursive: true, force: true });
   });
   for (let waited = 0; !(await answers(port)); waited += 100) {
-    if (waited > 30_000) throw new Error(`npm run sandbox did not start: ${log}`);
+    if (waited > 30_000) throw new Error(`npm run sandbox did not start: ${log()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { pid, port, dataDir, log: () => log };
+  return { pid, port, dataDir, log };
 }
 
 async function stoppedWithin(ms: number, port: number, dataDir: string): Promise<boolean> {

@@ -5,7 +5,7 @@ import {
   SandboxSigner,
 } from '../../../src/sandbox-server/signing/index.ts';
 import { issueSignerCertificateInBackground } from '../../../src/sandbox-server/signing/signer-certificates.ts';
-import { WorkerPool } from '../../../src/sandbox-server/workers/pool.ts';
+import { serverWorkerPool } from '../../../src/sandbox-server/worker-tasks.ts';
 import { verifyP7m } from '../../../src/shared/fatturapa/p7m-verify.ts';
 import { ACME, INVOICE_XML, newSecretBox, tempDir } from './signing-fixtures.ts';
 import type { SignerCompany } from '../../../src/sandbox-server/signing/index.ts';
@@ -29,7 +29,7 @@ async function turnsWhile(work: () => Promise<unknown>): Promise<number> {
 /** The signer of each of the invoices signed at the same time, one per company, in a new data folder. */
 async function firstInvoicesAtOnce(companies: SignerCompany[]) {
   const signer = SandboxSigner.open(tempDir(), newSecretBox(), { now });
-  const runner = new WorkerPool({ size: 0 });
+  const runner = serverWorkerPool({ size: 0 });
   const signed = await Promise.all(companies.map((c) => signer.signInvoiceWith(runner, INVOICE_XML, c, now)));
   return Promise.all(signed.map(async (p7m) => (await verifyP7m(p7m, { at: now })).signers[0]!));
 }

@@ -1,16 +1,17 @@
 import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WorkerPool } from '../../../src/sandbox-server/workers/pool.ts';
+import { serverWorkerPool, type ServerTasks } from '../../../src/sandbox-server/worker-tasks.ts';
+import type { WorkerPool } from '../../../src/sandbox-server/workers/pool.ts';
 import { manyEmptyElementsXml, maxEmptyElements } from '../../shared/fatturapa/hostile-inputs.ts';
 import { invoiceXml, italianVat } from '../../support/invoices.ts';
 import { prepareConformance } from '../../support/openapi-conformance.ts';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.ts';
 
 describe('the worker pool', () => {
-  let pool: WorkerPool;
+  let pool: WorkerPool<ServerTasks>;
   beforeAll(() => {
     // inlineBelowBytes 0: even a small file goes to a thread.
-    pool = new WorkerPool({ size: 1, inlineBelowBytes: 0 });
+    pool = serverWorkerPool({ size: 1, inlineBelowBytes: 0 });
   });
   afterAll(() => pool.destroy());
 
@@ -28,7 +29,7 @@ describe('the worker pool', () => {
       validation: { fileName: null, at: new Date('2025-01-01T00:00:00Z'), lenientIds: false },
     };
     const threaded = await pool.run('inspectInvoice', input);
-    const inline = await new WorkerPool({ size: 0 }).run('inspectInvoice', input);
+    const inline = await serverWorkerPool({ size: 0 }).run('inspectInvoice', input);
     expect(threaded).toEqual(inline);
     expect(threaded.ok && threaded.problems?.map((p) => p.problem.code)).toContain('00425');
   });
@@ -49,7 +50,7 @@ describe('the worker pool', () => {
   });
 
   it('refuses tasks beyond its queue, and after close', async () => {
-    const small = new WorkerPool({ size: 1, maxQueue: 1 });
+    const small = serverWorkerPool({ size: 1, maxQueue: 1 });
     const running = small.run('probe', { busyMs: 200 });
     const queued = small.run('probe', {});
     await expect(small.run('probe', {})).rejects.toThrow('queue is full');

@@ -8,12 +8,33 @@ import {
   computeTotals,
   lineNumbersText,
   parseLineNumbers,
+  referenceAt,
   removeInstalment,
   removeWithholding,
 } from '../../../src/shared/fatturapa/compose/index.ts';
 import { baseDraft, line } from './fixtures.ts';
 
 describe('the composer’s edits keep the draft coherent', () => {
+  it('writes a reference field through the one there is, or a blank one of its kind added once', () => {
+    const draft = baseDraft();
+    referenceAt(draft, -1, 'linkedInvoice').id = 'FT-7';
+    expect(draft.references).toEqual([
+      {
+        kind: 'linkedInvoice',
+        id: 'FT-7',
+        date: '',
+        lines: [],
+        itemNumber: '',
+        jobCode: '',
+        cup: '',
+        cig: '',
+      },
+    ]);
+    referenceAt(draft, 0, 'linkedInvoice').date = '2026-11-02';
+    expect(draft.references).toHaveLength(1);
+    expect(draft.references[0]).toMatchObject({ id: 'FT-7', date: '2026-11-02' });
+  });
+
   it('the first withholding marks the taxed lines, the last one removed clears every Ritenuta', () => {
     const draft = baseDraft({
       lines: [line({ unitPrice: '100' }), line({ unitPrice: '50', vatRate: '0', nature: 'N4' })],

@@ -11,7 +11,7 @@ import {
   setRegime,
 } from '../../../src/shared/fatturapa/compose/index.ts';
 import { checkDraft } from '../../../src/shared/fatturapa/compose/index.ts';
-import { NATURES } from '../../../src/shared/fatturapa/reading/code-labels.ts';
+import { NATURES } from '../../../src/shared/fatturapa/code-labels/index.ts';
 import { baseDraft, line } from './fixtures.ts';
 
 const ALL = [...Object.values(NATURE_WORDING), ...Object.values(REGIME_WORDING).map((r) => r.text)];

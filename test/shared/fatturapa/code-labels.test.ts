@@ -1,17 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { codeLabel, DOCUMENT_TYPES, PAYMENT_METHODS } from '../../../src/shared/fatturapa/code-labels.ts';
 import {
+  codeLabel,
+  DOCUMENT_TYPES,
   FISCAL_REGIMES,
   FUND_TYPES,
   LINE_KINDS,
   NATURES,
   PAYMENT_CONDITIONS,
+  PAYMENT_METHODS,
   PAYMENT_REASONS,
   VAT_CHARGEABILITY,
   WITHHOLDING_TYPES,
-} from '../../../src/shared/fatturapa/reading/code-labels.ts';
-import type { CodeLabels } from '../../../src/shared/fatturapa/reading/code-labels.ts';
+} from '../../../src/shared/fatturapa/code-labels/index.ts';
+import type { CodeLabels } from '../../../src/shared/fatturapa/code-labels/index.ts';
 import { referenceAvailable, referenceDir, warnIfReferenceMissing } from './reference-samples.ts';
 
 warnIfReferenceMissing('fatturapa/code-labels');

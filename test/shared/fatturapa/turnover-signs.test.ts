@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_TYPES, TURNOVER_SIGNS, turnoverSign } from '../../../src/shared/fatturapa/code-labels.ts';
+import {
+  DOCUMENT_TYPES,
+  TURNOVER_SIGNS,
+  turnoverSign,
+} from '../../../src/shared/fatturapa/code-labels/index.ts';
 import { referenceAvailable, referenceDir } from './reference-samples.ts';
 
 /** Every TipoDocumento of the current specifications: TD01–TD09 and TD16–TD29 (TD10–TD15 were never used). */

@@ -19,9 +19,9 @@ import type { Job } from '../../store/jobs.ts';
 import type { RetentionCounts } from '../../store/retention.ts';
 import type { Scope } from '../../store/scope.ts';
 import type { Store } from '../../store/store.ts';
-import { seedRoute } from '../../seed/route.ts';
 import { context, pathParam, scopeOf } from '../context.ts';
 import { decodeSendBody, type DecodedSendBody } from '../../domain/send-body.ts';
+import { seedRoute } from './seed.ts';
 
 export interface SandboxRouteDependencies {
   services: Services;
@@ -161,7 +161,7 @@ export function sandboxRoutes(deps: SandboxRouteDependencies): Router {
     res.json({ deleted });
   });
 
-  // Demo data for an empty sandbox account (the app's "Load demo data"): see seed/route.ts.
+  // Demo data for an empty sandbox account (the app's "Load demo data"): see seed.ts.
   router.post('/seed', seedRoute(deps));
 
   return router;

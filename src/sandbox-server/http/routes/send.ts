@@ -6,7 +6,7 @@ import { invalid, ServiceError } from '../../domain/service-error.ts';
 import type { Services } from '../../composition.ts';
 import type { SubmissionRequest } from '../../domain/submission.ts';
 import type { Store } from '../../store/store.ts';
-import { readInvoiceJson, readSendBody } from '../../workers/json.ts';
+import { readInvoiceJson, readSendBody } from '../../domain/json-body-tasks.ts';
 import { context, noteResource, pathParam, scopeOf } from '../context.ts';
 import { readInvoiceListQuery } from '../invoice-query.ts';
 import { QueryReader } from '../query.ts';

@@ -7,6 +7,7 @@
  */
 import { invoiceToXml } from '../model/to-xml.ts';
 import { validateStructure } from '../model/validate-structure.ts';
+import { interpolate } from '../../interpolate.ts';
 import type { Language } from '../../language.ts';
 import { runSdiChecks } from '../sdi-checks/run.ts';
 import type { SdiCheckContext } from '../sdi-checks/types.ts';
@@ -16,7 +17,8 @@ import { checkIban } from './iban.ts';
 import type { IbanCheck } from './iban.ts';
 import { isTypedNumber, parseTyped } from './numbers.ts';
 import { regimeNature } from './legal-wording.ts';
-import { composeInvoice, draftFieldOf } from './to-invoice.ts';
+import { composeInvoice } from './to-invoice.ts';
+import { draftFieldOf } from './to-invoice/field-map.ts';
 import { SDI_FIELDS, wordSdiProblem, wordStructureProblem } from './wording.ts';
 
 export type DraftLanguage = Language;
@@ -117,8 +119,6 @@ function own(
   element: string,
   params: Record<string, string>,
 ): DraftProblem {
-  const fill = (template: string): string =>
-    template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => params[name] ?? whole);
   const message = OWN_MESSAGES[lang][code];
   return {
     field,
@@ -126,8 +126,8 @@ function own(
     code,
     source: 'draft',
     severity: 'error',
-    description: fill(message.description),
-    hint: fill(message.hint),
+    description: interpolate(message.description, params),
+    hint: interpolate(message.hint, params),
   };
 }
 

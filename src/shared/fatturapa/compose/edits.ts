@@ -10,7 +10,15 @@
  *   TP02 (complete payment); an advance (TP03) stays one.
  */
 import { emptyPaymentDetail } from './draft.ts';
-import type { DraftDeliveryNote, DraftFund, DraftLine, DraftWithholding, InvoiceDraft } from './draft.ts';
+import type {
+  DraftDeliveryNote,
+  DraftFund,
+  DraftLine,
+  DraftReference,
+  DraftReferenceKind,
+  DraftWithholding,
+  InvoiceDraft,
+} from './draft.ts';
 import { isProposedWording, legalWording, regimeNature } from './legal-wording.ts';
 
 /** Days between instalments, and from the document date to the first one ("30 giorni data fattura"). */
@@ -116,6 +124,17 @@ export function addDeliveryNote(draft: InvoiceDraft): DraftDeliveryNote {
 
 export function removeDeliveryNote(draft: InvoiceDraft, index: number): void {
   draft.deliveryNotes.splice(index, 1);
+}
+
+/**
+ * The reference at `index`, or a blank one of `kind` added for it when there is none yet (-1): the form's single
+ * fields for a reference (the PA's order, the invoice a credit note corrects) write through it.
+ */
+export function referenceAt(draft: InvoiceDraft, index: number, kind: DraftReferenceKind): DraftReference {
+  if (index >= 0) return draft.references[index]!;
+  const blank = { kind, id: '', date: '', lines: [], itemNumber: '', jobCode: '', cup: '', cig: '' };
+  draft.references.push(blank);
+  return blank;
 }
 
 /**

@@ -32,7 +32,7 @@ import type {
   InvoiceDraft,
 } from './draft.ts';
 import { money, parseTyped } from './numbers.ts';
-import { REFERENCE_ELEMENTS } from './to-invoice.ts';
+import { REFERENCE_ELEMENTS } from './to-invoice/general-data.ts';
 import { computeTotals } from './totals.ts';
 
 export type OpenMode =

@@ -32,6 +32,7 @@ export {
   newWithholding,
   parseLineNumbers,
   proposedDueDate,
+  referenceAt,
   removeDeliveryNote,
   removeFund,
   removeInstalment,
@@ -58,7 +59,9 @@ export {
 export type { NextNumberOptions, SeriesShape } from './numbering.ts';
 export { checkDraft, problemsAt } from './check-draft.ts';
 export type { CheckDraftOptions, DraftLanguage, DraftProblem } from './check-draft.ts';
-export { composeInvoice, composeInvoiceXml, draftFieldOf, REFERENCE_ELEMENTS } from './to-invoice.ts';
+export { composeInvoice, composeInvoiceXml } from './to-invoice.ts';
+export { draftFieldOf } from './to-invoice/field-map.ts';
+export { REFERENCE_ELEMENTS } from './to-invoice/general-data.ts';
 export type { ComposedInvoice } from './to-invoice.ts';
 export { documentCount, draftFromInvoice } from './from-invoice.ts';
 export type { OpenMode, OpenOptions } from './from-invoice.ts';

@@ -10,6 +10,8 @@
  * 6 or 7 characters) has its own (FIELD_SENTENCES). SDI's content checks have a sentence per code (SDI_SENTENCES).
  * The element path stays on the problem (DraftProblem.element, `data-field` in the page) for QA.
  */
+import { hasPlaceholder, interpolate } from '../../interpolate.ts';
+import type { InterpolationValues } from '../../interpolate.ts';
 import type { Language } from '../../language.ts';
 import type { StructureProblem } from '../model/validate-structure.ts';
 import { sdiMessages } from '../sdi-checks/messages.ts';
@@ -353,13 +355,6 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => {
-    const value = values[key];
-    return value === undefined ? whole : String(value);
-  });
-}
-
 /** The sentence kind of a structure problem, from its kind and parameters. */
 function sentenceKind(problem: StructureProblem): string {
   const p = problem.params;
@@ -420,7 +415,7 @@ export function wordStructureProblem(problem: StructureProblem, lang: Language):
     The: capitalize(the),
     bare: named.deBare,
   };
-  return { description: fill(template, values), hint: '' };
+  return { description: interpolate(template, values), hint: '' };
 }
 
 /** Party words for the SDI sentences. */
@@ -589,23 +584,21 @@ const TECHNICAL = /[<>]|\b\d+\.\d+\.\d+|[a-z][A-Z]|\[[^\]]*\]\{/;
 /** An SDI content-check problem as a sentence about its field. */
 export function wordSdiProblem(problem: SdiProblem, lang: Language): Worded {
   const own = SDI_SENTENCES[problem.code];
-  const params = problem.params as Record<string, string | number | undefined>;
-  const values: Record<string, string | number> = {
-    ...(Object.fromEntries(
-      Object.entries(params).filter((entry): entry is [string, string | number] => entry[1] !== undefined),
-    ) as Record<string, string | number>),
+  const params: InterpolationValues = problem.params;
+  const values: InterpolationValues = {
+    ...params,
     errorCode: problem.code,
     data: localDate(params.data, lang),
     linkedDate: localDate(params.linkedDate, lang),
     party: own?.party ? PARTY[own.party][lang] : '',
   };
-  if (own) return { description: fill(own[lang], values), hint: '' };
+  if (own) return { description: interpolate(own[lang], values), hint: '' };
   // A code without words of its own: the engine's advice when it is plain, else which error SDI would give.
   const hint = sdiMessages[lang][problem.code as keyof (typeof sdiMessages)[Language]]?.hint ?? '';
-  const advice = fill(hint, values);
-  if (advice !== '' && !TECHNICAL.test(advice) && !/\{\{\w+\}\}/.test(advice))
+  const advice = interpolate(hint, values);
+  if (advice !== '' && !TECHNICAL.test(advice) && !hasPlaceholder(advice))
     return { description: advice, hint: '' };
-  return { description: fill(SDI_FALLBACK[lang], values), hint: '' };
+  return { description: interpolate(SDI_FALLBACK[lang], values), hint: '' };
 }
 
 /** Which draft field shows an SDI problem the checks place on a whole block (00417 on the customer's data). */

@@ -1,3 +1,4 @@
+import { interpolate } from '../../interpolate.ts';
 import type { Language } from '../../language.ts';
 import type { StructureProblem, StructureProblemKind } from './validate-structure.ts';
 
@@ -168,16 +169,11 @@ export function describeStructureProblem(
   lang: Language = 'it',
 ): DescribedStructureProblem {
   const message = structureMessages[lang][problem.kind];
-  const values: Record<string, string | number> = { ...problem.params, path: problem.path || '/' };
-  const fill = (template: string): string =>
-    template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
-      const value = values[name];
-      return value === undefined ? whole : String(value);
-    });
+  const values = { ...problem.params, path: problem.path || '/' };
   return {
     code: problem.code,
-    description: fill(message.description),
-    hint: fill(message.hint),
+    description: interpolate(message.description, values),
+    hint: interpolate(message.hint, values),
     path: problem.path,
   };
 }

@@ -5,15 +5,4 @@ export { calendarDate } from './values.ts';
 export type { NameHolder } from './parties.ts';
 export { reconcile, paymentsTotal, documentAdjustmentsTotal } from './reconciliation.ts';
 export type { ReconciliationInput } from './reconciliation.ts';
-export {
-  FISCAL_REGIMES,
-  FUND_TYPES,
-  LINE_KINDS,
-  NATURES,
-  PAYMENT_CONDITIONS,
-  PAYMENT_REASONS,
-  VAT_CHARGEABILITY,
-  WITHHOLDING_TYPES,
-} from './code-labels.ts';
-export type { CodeLabels } from './code-labels.ts';
 export type * from './types.ts';

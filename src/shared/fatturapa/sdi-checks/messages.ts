@@ -1,3 +1,4 @@
+import { interpolate } from '../../interpolate.ts';
 import type { Language } from '../../language.ts';
 import type { SdiCheckCode, SdiProblem } from './types.ts';
 
@@ -694,20 +695,13 @@ export interface SdiProblemDescription {
   path: string;
 }
 
-function fill(template: string, params: Record<string, string | number>): string {
-  // A placeholder without a value stays visible rather than silently disappearing from the sentence.
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
-}
-
 /** Localized text of a problem, in the shape the API's validation errors use. */
 export function describeSdiProblem(problem: SdiProblem, lang: Language): SdiProblemDescription {
   const message = sdiMessages[lang][problem.code] as SdiMessage | undefined;
   return {
     code: problem.code,
-    description: message === undefined ? problem.code : fill(message.description, problem.params),
-    hint: message === undefined ? '' : fill(message.hint, problem.params),
+    description: message === undefined ? problem.code : interpolate(message.description, problem.params),
+    hint: message === undefined ? '' : interpolate(message.hint, problem.params),
     path: problem.path,
   };
 }

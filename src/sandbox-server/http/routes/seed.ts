@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express';
-import type { Services } from '../composition.ts';
-import { invalid, ServiceError, type Problem } from '../domain/service-error.ts';
-import { scopeOf } from '../http/context.ts';
-import type { Store } from '../store/store.ts';
-import { SEED_PROFILES, type SeedProfile } from './profiles.ts';
-import { defaultAnchor, SeedConflict, seedAccount } from './seed.ts';
+import type { Services } from '../../composition.ts';
+import { invalid, ServiceError, type Problem } from '../../domain/service-error.ts';
+import { SEED_PROFILES, type SeedProfile } from '../../seed/profiles.ts';
+import { defaultAnchor, SeedConflict, seedAccount } from '../../seed/seed.ts';
+import type { Store } from '../../store/store.ts';
+import { scopeOf } from '../context.ts';
 
 /** Servers seeding right now: a second "Load demo data" waits for the first instead of racing it. */
 const busy = new WeakSet<Services>();

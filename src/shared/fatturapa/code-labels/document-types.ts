@@ -1,9 +1,5 @@
-/**
- * Names for the codes an invoice carries (TipoDocumento, ModalitaPagamento), in the UI's languages. Italian
- * follows the schema's own wording; English and German say the same for readers who do not know the codes.
- */
-/** A code's name in each UI language: the one shape of every label table (here and in reading/code-labels.ts). */
-export type CodeLabels = Record<string, { it: string; en: string; de: string }>;
+/** TipoDocumento: each type's name, and its sign when documents are added up. */
+import type { CodeLabels } from './code-label.ts';
 
 export const DOCUMENT_TYPES: CodeLabels = {
   TD01: { it: 'Fattura', en: 'Invoice', de: 'Rechnung' },
@@ -160,46 +156,4 @@ export const TURNOVER_SIGNS: Record<string, TurnoverSign> = {
 /** The sign of a document type in turnover totals (see TURNOVER_SIGNS); unknown or missing: +1. */
 export function turnoverSign(type: string | null | undefined): TurnoverSign {
   return (type && TURNOVER_SIGNS[type]) || 1;
-}
-
-export const PAYMENT_METHODS: CodeLabels = {
-  MP01: { it: 'Contanti', en: 'Cash', de: 'Bargeld' },
-  MP02: { it: 'Assegno', en: 'Cheque', de: 'Scheck' },
-  MP03: { it: 'Assegno circolare', en: 'Banker’s draft', de: 'Bankscheck' },
-  MP04: { it: 'Contanti presso Tesoreria', en: 'Cash at the Treasury', de: 'Barzahlung bei der Staatskasse' },
-  MP05: { it: 'Bonifico', en: 'Bank transfer', de: 'Überweisung' },
-  MP06: { it: 'Vaglia cambiario', en: 'Promissory note', de: 'Solawechsel' },
-  MP07: { it: 'Bollettino bancario', en: 'Bank payment slip', de: 'Bankzahlschein' },
-  MP08: { it: 'Carta di pagamento', en: 'Payment card', de: 'Zahlungskarte' },
-  MP09: { it: 'RID', en: 'Direct debit (RID)', de: 'Lastschrift (RID)' },
-  MP10: { it: 'RID utenze', en: 'Utility direct debit (RID)', de: 'Versorger-Lastschrift (RID)' },
-  MP11: { it: 'RID veloce', en: 'Fast direct debit (RID)', de: 'Schnelllastschrift (RID)' },
-  MP12: { it: 'RIBA', en: 'Bank collection order (RIBA)', de: 'Bankinkasso (RIBA)' },
-  MP13: { it: 'MAV', en: 'Payment notice (MAV)', de: 'Zahlungsavis (MAV)' },
-  MP14: { it: 'Quietanza erario', en: 'Treasury receipt', de: 'Quittung der Staatskasse' },
-  MP15: {
-    it: 'Giroconto su conti di contabilità speciale',
-    en: 'Transfer to special accounting accounts',
-    de: 'Umbuchung auf Sonderkonten',
-  },
-  MP16: { it: 'Domiciliazione bancaria', en: 'Bank direct debit', de: 'Bankeinzug' },
-  MP17: { it: 'Domiciliazione postale', en: 'Postal direct debit', de: 'Posteinzug' },
-  MP18: { it: 'Bollettino di c/c postale', en: 'Postal account slip', de: 'Postzahlschein' },
-  MP19: { it: 'SEPA Direct Debit', en: 'SEPA Direct Debit', de: 'SEPA-Lastschrift' },
-  MP20: { it: 'SEPA Direct Debit CORE', en: 'SEPA Direct Debit CORE', de: 'SEPA-Basislastschrift' },
-  MP21: { it: 'SEPA Direct Debit B2B', en: 'SEPA Direct Debit B2B', de: 'SEPA-Firmenlastschrift' },
-  MP22: {
-    it: 'Trattenuta su somme già riscosse',
-    en: 'Deduction from sums already collected',
-    de: 'Abzug von bereits eingezogenen Beträgen',
-  },
-  MP23: { it: 'PagoPA', en: 'PagoPA', de: 'PagoPA' },
-};
-
-/** "TD01 · Invoice"; the bare code when it is unknown (a newer schema, or a malformed file). */
-export function codeLabel(labels: CodeLabels, code: string, language: string): string {
-  const entry = labels[code];
-  if (!entry) return code;
-  const name = language === 'it' || language === 'en' || language === 'de' ? entry[language] : entry.it;
-  return `${code} · ${name}`;
 }
