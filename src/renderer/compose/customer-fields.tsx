@@ -10,7 +10,7 @@ import { knownCustomers } from './draft-store.ts';
 import { errorAt } from './field-problems.tsx';
 import { Field, type FormProps } from './form-parts.tsx';
 import { AddressFields, IdentityFields } from './party-fields.tsx';
-import { paReferenceIndex, showsPaFields, showsPec, showsRecipientCode } from './placement.ts';
+import { paReferenceIndex, referenceAt, showsPaFields, showsPec, showsRecipientCode } from './placement.ts';
 
 export function CustomerFields({ draft, change, problems, companies, profile }: FormProps) {
   const { t } = useTranslation();
@@ -41,23 +41,7 @@ export function CustomerFields({ draft, change, problems, companies, profile }: 
   const channel = c.delivery.channel;
   const reference = paReferenceIndex(draft);
   const setReference = (key: 'id' | 'cig' | 'cup', value: string) =>
-    change((d) => {
-      let i = paReferenceIndex(d);
-      if (i < 0) {
-        d.references.push({
-          kind: 'order',
-          id: '',
-          date: '',
-          lines: [],
-          itemNumber: '',
-          jobCode: '',
-          cup: '',
-          cig: '',
-        });
-        i = d.references.length - 1;
-      }
-      d.references[i]![key] = value;
-    });
+    change((d) => (referenceAt(d, paReferenceIndex(d), 'order')[key] = value));
   return (
     <Stack gap="xs">
       <Autocomplete

@@ -12,7 +12,7 @@ import { href, sentAddress } from '../routes.ts';
 import { DeliveryNotes } from './delivery-notes-fields.tsx';
 import { errorAt, problemColor } from './field-problems.tsx';
 import { codeOptions, Field, type FormProps, type NumberUse } from './form-parts.tsx';
-import { linkedIndex, showsDeliveryNotes, showsLinked } from './placement.ts';
+import { linkedIndex, referenceAt, showsDeliveryNotes, showsLinked } from './placement.ts';
 
 const DOCUMENT_TYPE_CODES = ['TD01', 'TD04', 'TD05', 'TD06', 'TD24'];
 
@@ -56,23 +56,7 @@ export function DocumentFields({
   const doc = draft.document;
   const linked = linkedIndex(draft);
   const setLinked = (key: 'id' | 'date', value: string) =>
-    change((d) => {
-      let i = linkedIndex(d);
-      if (i < 0) {
-        d.references.push({
-          kind: 'linkedInvoice',
-          id: '',
-          date: '',
-          lines: [],
-          itemNumber: '',
-          jobCode: '',
-          cup: '',
-          cig: '',
-        });
-        i = d.references.length - 1;
-      }
-      d.references[i]![key] = value;
-    });
+    change((d) => (referenceAt(d, linkedIndex(d), 'linkedInvoice')[key] = value));
   const types = DOCUMENT_TYPE_CODES.includes(doc.type)
     ? DOCUMENT_TYPE_CODES
     : [...DOCUMENT_TYPE_CODES, doc.type];

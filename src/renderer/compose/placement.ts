@@ -7,6 +7,8 @@ import {
   parseTyped,
   type DraftFund,
   type DraftLine,
+  type DraftReference,
+  type DraftReferenceKind,
   type InvoiceDraft,
 } from '../../shared/fatturapa/compose/index.ts';
 
@@ -27,6 +29,27 @@ export const paReferenceIndex = (d: InvoiceDraft) =>
   d.references.findIndex((r) => r.kind === 'order' || r.kind === 'contract');
 /** The invoice a credit or debit note corrects (DatiFattureCollegate); -1 when there is none yet. */
 export const linkedIndex = (d: InvoiceDraft) => d.references.findIndex((r) => r.kind === 'linkedInvoice');
+
+/**
+ * The reference at `index` (paReferenceIndex, linkedIndex) for its fields to be edited: when there is none yet,
+ * an empty one of `kind`, added last.
+ */
+export function referenceAt(d: InvoiceDraft, index: number, kind: DraftReferenceKind): DraftReference {
+  if (index >= 0) return d.references[index]!;
+  const reference: DraftReference = {
+    kind,
+    id: '',
+    date: '',
+    lines: [],
+    itemNumber: '',
+    jobCode: '',
+    cup: '',
+    cig: '',
+  };
+  d.references.push(reference);
+  return reference;
+}
+
 export const showsLinked = (d: InvoiceDraft) =>
   d.document.type === 'TD04' || d.document.type === 'TD05' || linkedIndex(d) >= 0;
 /** Delivery notes (DatiDDT): the deferred invoice TD24 refers to them; a file that has them shows them. */
