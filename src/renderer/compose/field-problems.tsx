@@ -44,6 +44,23 @@ export function hasProblem(problems: FieldProblems, field: string): boolean {
 export const problemColor = (severity: ShownProblem['severity']) =>
   severity === 'warning' ? WARNING_COLOR : PROBLEM_COLOR;
 
+/** What is wrong, then what to do: two sentences, the first closed with a full stop when it has none. */
+export function withHint(description: string, hint: string | null | undefined): string {
+  if (!hint) return description;
+  return /[.!?:]$/.test(description) ? `${description} ${hint}` : `${description}. ${hint}`;
+}
+
+/** Takes the user to the first input marked in error, in the order of the form; else to the first problem listed. */
+export function focusFirstProblem() {
+  const input = document.querySelector<HTMLElement>('[data-testid="compose-form"] [aria-invalid="true"]');
+  if (input) {
+    input.scrollIntoView({ block: 'center' });
+    input.focus({ preventScroll: true });
+    return;
+  }
+  document.querySelector('[data-testid="compose-field-problem"]')?.scrollIntoView({ block: 'center' });
+}
+
 function Message({ problem, label }: { problem: ShownProblem; label?: string }) {
   return (
     <span

@@ -27,6 +27,7 @@ export const paReferenceIndex = (d: InvoiceDraft) =>
   d.references.findIndex((r) => r.kind === 'order' || r.kind === 'contract');
 /** The invoice a credit or debit note corrects (DatiFattureCollegate); -1 when there is none yet. */
 export const linkedIndex = (d: InvoiceDraft) => d.references.findIndex((r) => r.kind === 'linkedInvoice');
+
 export const showsLinked = (d: InvoiceDraft) =>
   d.document.type === 'TD04' || d.document.type === 'TD05' || linkedIndex(d) >= 0;
 /** Delivery notes (DatiDDT): the deferred invoice TD24 refers to them; a file that has them shows them. */

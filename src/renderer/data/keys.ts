@@ -14,6 +14,8 @@ export const queryKeys = {
   profileCheck: (profileId: string) => ['profile-check', profileId] as const,
   /** Every company of the account, by name. */
   companies: ['companies'] as const,
+  /** The company open in the editor, read afresh for each opening (`round`). */
+  companyEdited: (id: number | null, round: number) => ['companies', 'edited', id, round] as const,
   /** One company screen page or search. */
   companyPage: (query: unknown) => ['companies', 'page', query] as const,
   /** Every sent list, page, count and total. */

@@ -5,7 +5,7 @@ import { formatDate } from '../format.ts';
 import { useMoney } from './content-parts.tsx';
 import type { DocumentReading } from './read-invoice.ts';
 
-/** DatiPagamento: each block's conditions, then a line per instalment with its method, amount, due date and bank. */
+/** DatiPagamento: each block's conditions, then a line per instalment: method, amount, due date and bank. */
 export function Payments({ document }: { document: DocumentReading }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;

@@ -13,7 +13,7 @@ const REFERENCE_LABELS: Record<ReferenceKind, string> = {
   correctedInvoice: 'invoice.referenceCorrectedInvoice',
 };
 
-/** The documents this one refers to (orders, contracts, the invoice it corrects), its delivery notes and phases. */
+/** The documents this one refers to (orders, contracts, the invoice it corrects), delivery notes and phases. */
 export function References({ document }: { document: DocumentReading }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;

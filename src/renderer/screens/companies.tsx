@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { Company, LinkedData, ProblemDetails } from '../../shared/api/types.ts';
@@ -271,7 +272,6 @@ function CompanyEditor({
 }) {
   const { t } = useTranslation();
   const gateway = useGateway();
-  const [company, setCompany] = useState<Company | null>(null);
   const [values, setValues] = useState<CompanyValues>(EMPTY_COMPANY);
   const [problem, setProblem] = useState<FormProblem<CompanyField> | null>(null);
   const [conflict, setConflict] = useState(false);
@@ -283,26 +283,41 @@ function CompanyEditor({
     setSeries(id !== null && profileId !== null ? seriesOf(profileId, id) : {});
   }, [id, profileId]);
 
+  // Read afresh each time the editor opens (and on "read it again" after a conflict), never from another
+  // screen's copy.
+  const read = useQuery({
+    queryKey: queryKeys.companyEdited(id, round),
+    queryFn: () => getCompany(gateway, id!),
+    enabled: id !== null,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+  // The company as the form was filled from it: its version is the one saved with, whatever a later reading says.
+  const [company, setCompany] = useState<Company | null>(null);
+  const filledFor = useRef<string | null>(null);
   useEffect(() => {
-    setCompany(null);
     setProblem(null);
     setConflict(false);
-    if (id === null) return;
-    let live = true;
-    getCompany(gateway, id).then(
-      (read) => {
-        if (!live) return;
-        setCompany(read);
-        setValues({ name: read.name, vat: read.vat, fiscal_code: read.fiscal_code });
-      },
-      (e: unknown) =>
-        live && setProblem(formProblem(e instanceof ApiProblem ? e.problem : null, messageOf(e), {}, t)),
-    );
-    return () => {
-      live = false;
-    };
-    // `t` only words a failure; a language switch need not read the company again.
-  }, [gateway, id, round]);
+    setCompany(null);
+    filledFor.current = null;
+  }, [id, round]);
+  // The form takes the company's values once per reading asked for: a refresh of the query (a reconnection reads
+  // everything again) never replaces what the user is typing.
+  useEffect(() => {
+    const reading = `${id}:${round}`;
+    if (!read.data || filledFor.current === reading) return;
+    filledFor.current = reading;
+    setCompany(read.data);
+    setValues({ name: read.data.name, vat: read.data.vat, fiscal_code: read.data.fiscal_code });
+  }, [read.data, id, round]);
+  useEffect(() => {
+    if (read.error)
+      setProblem(
+        formProblem(read.error instanceof ApiProblem ? read.error.problem : null, messageOf(read.error), {}, t),
+      );
+    // `t` only words a failure; a language switch need not word it again.
+  }, [read.error]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
