@@ -11,30 +11,30 @@ import {
   type Language,
   type Screen,
 } from '../shared/gateway/channels.ts';
-import { useGateway } from './gateway-context.ts';
-import { GlobalSearch } from './global-search.tsx';
-import { useHashLocation } from './hash-location.ts';
-import { ReadyContext } from './ready.ts';
-import { DeveloperNav, MAIN_ID, SkipLink } from './frame-nav.tsx';
-import { COMPOSE_ADDRESS, href, screenAddress, screenOf } from './routes.ts';
-import { CONSOLE_ADDRESS } from './routes.ts';
-import { WEBHOOKS_ADDRESS } from './routes.ts';
-import { REFERENCE_ADDRESS } from './routes.ts';
-import { SandboxClockBadge, useSandboxClock } from './sandbox-clock.tsx';
-import { ThemeSelect } from './theme.tsx';
-import { ConnectionBanner, LiveProvider } from './live.tsx';
+import { useGateway } from './gateway/gateway-context.ts';
+import { GlobalSearch } from './shell/global-search.tsx';
+import { useHashLocation } from './shell/hash-location.ts';
+import { ReadyContext } from './shell/ready.ts';
+import { DeveloperNav, MAIN_ID, SkipLink } from './shell/frame-nav.tsx';
+import { COMPOSE_ADDRESS, href, screenAddress, screenOf } from './shell/routes.ts';
+import { CONSOLE_ADDRESS } from './shell/routes.ts';
+import { WEBHOOKS_ADDRESS } from './shell/routes.ts';
+import { REFERENCE_ADDRESS } from './shell/routes.ts';
+import { SandboxClockBadge, useSandboxClock } from './shell/sandbox-clock.tsx';
+import { ThemeSelect } from './shell/theme.tsx';
+import { ConnectionBanner, LiveProvider } from './data/live.tsx';
 import { createQueryClient } from './data/query-client.ts';
 import { useProfileChanged, useProfiles } from './data/profiles.ts';
 import { useUnreadCount } from './data/unread.ts';
-import { NotificationsToggle } from './notifications.tsx';
+import { NotificationsToggle } from './shell/notifications.tsx';
 import { ApiLog } from './api-log/api-log-screen.tsx';
-import { Companies } from './screens/companies.tsx';
-import { Dashboard } from './screens/dashboard.tsx';
-import { ExportArchive } from './screens/export-archive.tsx';
-import { Inbox } from './screens/inbox.tsx';
-import { Profiles } from './screens/profiles.tsx';
-import { SendInvoices } from './screens/send-invoices.tsx';
-import { SentList } from './screens/sent-list.tsx';
+import { Companies } from './companies/companies.tsx';
+import { Dashboard } from './dashboard/dashboard.tsx';
+import { ExportArchive } from './export/export-archive.tsx';
+import { Inbox } from './received/inbox.tsx';
+import { Profiles } from './profiles/profiles.tsx';
+import { SendInvoices } from './send/send-invoices.tsx';
+import { SentList } from './sent/sent-list.tsx';
 
 // The composer carries the XML engines: loaded the first time it is opened.
 const ComposeScreen = lazy(() => import('./compose/compose-screen.tsx'));

@@ -1,14 +1,14 @@
 import '@mantine/core/styles.css';
-import './print.css';
+import './shell/print.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createHttpGateway } from './http-gateway.ts';
+import { createHttpGateway } from './gateway/http-gateway.ts';
 import type { Gateway } from '../shared/gateway/channels.ts';
 import { App } from './app.tsx';
-import { GatewayContext } from './gateway-context.ts';
-import { initI18n } from './i18n.ts';
-import { ThemeProvider } from './theme.tsx';
-import { withLanguage } from './language-gateway.ts';
+import { GatewayContext } from './gateway/gateway-context.ts';
+import { initI18n } from './locales/i18n.ts';
+import { ThemeProvider } from './shell/theme.tsx';
+import { withLanguage } from './gateway/language-gateway.ts';
 
 declare global {
   interface Window {

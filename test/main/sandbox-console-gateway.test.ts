@@ -11,7 +11,7 @@ import {
   type Invoke,
   type Settings,
 } from '../../src/shared/gateway/channels.ts';
-import { createHttpGateway } from '../../src/renderer/http-gateway.ts';
+import { createHttpGateway } from '../../src/renderer/gateway/http-gateway.ts';
 import { invoiceXml, italianVat } from '../support/invoices.ts';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.ts';
 import { fakeSecretStore, inertHost } from './fakes.ts';

@@ -1,5 +1,5 @@
 import { builtinModules } from 'node:module';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importSpecifiers as imports, sourceFiles } from '../support/import-graph.ts';
 
@@ -32,6 +32,36 @@ describe('module boundaries', () => {
           (spec) => spec !== 'electron' && !spec.startsWith('./') && !spec.startsWith('../shared/gateway/'),
         )
         .map((spec) => `${relative(repo, file)} imports ${spec}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  // docs/architecture.md, "The renderer's folders": the shared folders serve every feature and never reach into
+  // one (a catalogue gathers each feature's words, its messages.ts, and nothing else of it).
+  it("keeps the renderer's shared folders out of its features", () => {
+    const renderer = join(repo, 'src/renderer');
+    const shared = [
+      'shell',
+      'data',
+      'gateway',
+      'lists',
+      'invoice-index',
+      'inputs',
+      'ui',
+      'format',
+      'locales',
+    ];
+    const folderOf = (file: string) => relative(renderer, file).split('/')[0]!;
+    const offending = shared.flatMap((folder) =>
+      sourceFiles(`src/renderer/${folder}`).flatMap((file) =>
+        imports(file)
+          .filter((spec) => spec.startsWith('.'))
+          .map((spec) => resolve(dirname(file), spec))
+          .filter((target) => target.startsWith(renderer) && target.includes('/', renderer.length + 1))
+          .filter((target) => !shared.includes(folderOf(target)))
+          .filter((target) => !(folder === 'locales' && target.endsWith('/messages.ts')))
+          .map((target) => `${relative(repo, file)} imports ${relative(repo, target)}`),
+      ),
     );
     expect(offending).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { OWN_USER_AGENT_HEADER } from '../../shared/api/log-view.ts';
 import type { LogEvent } from '../../shared/api/types.ts';
 import { readPage } from '../../shared/client/paging.ts';
 import type { ApiRequest, ApiResponse, Gateway } from '../../shared/gateway/channels.ts';
-import { clientOf, type Page } from '../api.ts';
+import { clientOf, type Page } from '../data/api.ts';
 
 /** The log screen's filters; the last three only the local sandbox's log view has (`/_sandbox/log`). */
 export interface LogFilters {

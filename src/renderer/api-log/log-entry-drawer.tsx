@@ -1,7 +1,7 @@
 import { Button, Code, CopyButton, Drawer, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LogEvent } from '../../shared/api/types.ts';
-import { formatDateTimeMillis } from '../format.ts';
+import { formatDateTimeMillis } from '../format/format.ts';
 import { bodyPlaceholder, curlCommand } from './curl-command.ts';
 import { JsonView } from './json-view.tsx';
 import { StatusBadge } from './status-badge.tsx';

@@ -6,9 +6,9 @@ import SwaggerUI from 'swagger-ui-dist/swagger-ui-es-bundle.js';
 import 'swagger-ui-dist/swagger-ui.css';
 import { REFERENCE_CSS, REFERENCE_OPTIONS } from '../../shared/api/reference-view.ts';
 import type { ProfileView } from '../../shared/gateway/channels.ts';
-import { ApiProblem, clientOf, messageOf } from '../api.ts';
-import { useGateway } from '../gateway-context.ts';
-import { useReady } from '../ready.ts';
+import { ApiProblem, clientOf, messageOf } from '../data/api.ts';
+import { useGateway } from '../gateway/gateway-context.ts';
+import { useReady } from '../shell/ready.ts';
 
 type Loaded = { document: object } | { error: string; remote: boolean } | null;
 

@@ -5,7 +5,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useActiveProfileId } from '../data/profiles.ts';
-import { href, sentAddress } from '../routes.ts';
+import { href, sentAddress } from '../shell/routes.ts';
 import { resendLinks } from './draft-store.ts';
 
 export function CorrectionLink({ sendId }: { sendId: number }) {

@@ -17,7 +17,7 @@ import {
   type DraftLine,
 } from '../../shared/fatturapa/compose/index.ts';
 import { NATURES } from '../../shared/fatturapa/code-labels/index.ts';
-import { formatAmount } from '../format.ts';
+import { formatAmount } from '../format/format.ts';
 import { AmountInput } from '../inputs/amount-input.tsx';
 import { hasProblem, RowProblems } from './field-problems.tsx';
 import { codeOptions, Field, NATURE_CODES, RemoveButton, VAT_RATES, type FormProps } from './form-parts.tsx';

@@ -13,7 +13,7 @@ import {
   type DraftPaymentDetail,
 } from '../../shared/fatturapa/compose/index.ts';
 import { PAYMENT_CONDITIONS, PAYMENT_METHODS } from '../../shared/fatturapa/code-labels/index.ts';
-import { formatAmount } from '../format.ts';
+import { formatAmount } from '../format/format.ts';
 import { AmountInput } from '../inputs/amount-input.tsx';
 import { DateField } from '../inputs/date-field.tsx';
 import { errorAt, hasProblem, RowProblems } from './field-problems.tsx';

@@ -21,7 +21,7 @@ import {
   PAYMENT_REASONS,
   WITHHOLDING_TYPES,
 } from '../../shared/fatturapa/code-labels/index.ts';
-import { formatAmount } from '../format.ts';
+import { formatAmount } from '../format/format.ts';
 import { AmountInput } from '../inputs/amount-input.tsx';
 import { errorAt, hasProblem, RowProblems } from './field-problems.tsx';
 import { codeOptions, Field, NATURE_CODES, RemoveButton, VAT_RATES, type FormProps } from './form-parts.tsx';

@@ -9,8 +9,8 @@ import { invoiceToJson } from '../../shared/fatturapa/model/to-json.ts';
 import { parseInvoiceXml } from '../../shared/fatturapa/xml-document.ts';
 import type { InvoiceDraft } from '../../shared/fatturapa/compose/index.ts';
 import type { Gateway } from '../../shared/gateway/channels.ts';
-import { listSent } from '../api.ts';
-import { payloadBytes } from '../invoice-view/read-invoice.ts';
+import { listSent } from '../data/api.ts';
+import { payloadBytes } from '../data/read-invoice.ts';
 import type { NumberUse } from './form-parts.tsx';
 
 /** The documents of a sent file with their types, read from its payload; none when it cannot be read. */

@@ -11,8 +11,8 @@ import {
   type StampReason,
 } from '../../shared/fatturapa/compose/index.ts';
 import { codeLabel, NATURES } from '../../shared/fatturapa/code-labels/index.ts';
-import { centsOf, decimalOfCents } from '../cents.ts';
-import { formatAmount, formatNumber } from '../format.ts';
+import { centsOf, decimalOfCents } from '../format/cents.ts';
+import { formatAmount, formatNumber } from '../format/format.ts';
 
 export function TotalsBlock({ draft }: { draft: InvoiceDraft }) {
   const { t, i18n } = useTranslation();

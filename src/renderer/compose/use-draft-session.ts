@@ -22,8 +22,8 @@ import {
   type OpenMode,
 } from '../../shared/fatturapa/compose/index.ts';
 import type { Gateway } from '../../shared/gateway/channels.ts';
-import { getSent, listUpdates, messageOf } from '../api.ts';
-import { payloadBytes } from '../invoice-view/read-invoice.ts';
+import { getSent, listUpdates, messageOf } from '../data/api.ts';
+import { payloadBytes } from '../data/read-invoice.ts';
 import {
   listDrafts,
   rememberSupplier,

@@ -16,8 +16,8 @@ import {
 } from '../../shared/fatturapa/compose/index.ts';
 import { invoiceToXml } from '../../shared/fatturapa/model/to-xml.ts';
 import type { ApiResponse, Gateway } from '../../shared/gateway/channels.ts';
-import { ApiProblem, messageOf, problemOf, sendInvoiceXml, validateInvoiceXml } from '../api.ts';
-import { sentAddress } from '../routes.ts';
+import { ApiProblem, messageOf, problemOf, sendInvoiceXml, validateInvoiceXml } from '../data/api.ts';
+import { sentAddress } from '../shell/routes.ts';
 import { rememberCustomer, rememberResend, rememberSupplier, removeDraft, saveDraft } from './draft-store.ts';
 import { focusFirstProblem, withHint, type ShownProblem } from './field-problems.tsx';
 import { findNumberUse } from './sent-numbers.ts';

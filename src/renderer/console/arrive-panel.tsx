@@ -15,10 +15,10 @@ import { useTranslation } from 'react-i18next';
 import type { Company, ProblemDetails } from '../../shared/api/types.ts';
 import { checkSdiFileName } from '../../shared/fatturapa/file-name.ts';
 import type { PickedFile } from '../../shared/gateway/channels.ts';
-import { ApiProblem, messageOf } from '../api.ts';
-import { useGateway } from '../gateway-context.ts';
-import { ProblemList } from '../problem-list.tsx';
-import { href, screenAddress } from '../routes.ts';
+import { ApiProblem, messageOf } from '../data/api.ts';
+import { useGateway } from '../gateway/gateway-context.ts';
+import { ProblemList } from '../ui/problem-list.tsx';
+import { href, screenAddress } from '../shell/routes.ts';
 import { makeArrive, type InboundInvoice } from './sandbox-api.ts';
 import { Section } from './section.tsx';
 

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../api.ts';
-import { formatDateTimeSeconds } from '../format.ts';
-import { useGateway } from '../gateway-context.ts';
-import { useClockMoved } from '../sandbox-clock.tsx';
+import { messageOf } from '../data/api.ts';
+import { formatDateTimeSeconds } from '../format/format.ts';
+import { useGateway } from '../gateway/gateway-context.ts';
+import { useClockMoved } from '../shell/sandbox-clock.tsx';
 import { moveClock, previewClockMove, type ClockMove, type ClockPreview } from './sandbox-api.ts';
 
 type Outcome = { ok: true; now: string; jobsRun: number } | { ok: false; message: string };

@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTimeSeconds } from '../format.ts';
+import { formatDateTimeSeconds } from '../format/format.ts';
 import { DateTimeField } from '../inputs/date-field.tsx';
-import type { SandboxTime } from '../sandbox-clock.tsx';
+import type { SandboxTime } from '../shell/sandbox-clock.tsx';
 import type { ClockMover } from './clock-move.tsx';
 import { formatDuration } from './durations.ts';
 import { Section } from './section.tsx';

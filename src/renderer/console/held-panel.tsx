@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Code, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiProblem, clientOf, messageOf } from '../api.ts';
+import { ApiProblem, clientOf, messageOf } from '../data/api.ts';
 import { useCompaniesChanged } from '../data/companies.ts';
 import {
   CompanyInputs,
@@ -10,11 +10,11 @@ import {
   FormProblemAlert,
   type CompanyField,
   type CompanyValues,
-} from '../company-fields.tsx';
-import { formProblem, type FormProblem } from '../form-problem.ts';
-import { formatDateTimeSeconds } from '../format.ts';
-import { useGateway } from '../gateway-context.ts';
-import { href, screenAddress } from '../routes.ts';
+} from '../companies/company-fields.tsx';
+import { formProblem, type FormProblem } from '../ui/form-problem.ts';
+import { formatDateTimeSeconds } from '../format/format.ts';
+import { useGateway } from '../gateway/gateway-context.ts';
+import { href, screenAddress } from '../shell/routes.ts';
 import type { HeldRow } from './sandbox-api.ts';
 import { Section } from './section.tsx';
 

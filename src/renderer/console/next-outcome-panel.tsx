@@ -2,9 +2,9 @@ import { Alert, Anchor, Button, Group, Select, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../api.ts';
-import { useGateway } from '../gateway-context.ts';
-import { href, sentAddress } from '../routes.ts';
+import { messageOf } from '../data/api.ts';
+import { useGateway } from '../gateway/gateway-context.ts';
+import { href, sentAddress } from '../shell/routes.ts';
 import {
   describeScenario,
   OUTCOME_LABELS,

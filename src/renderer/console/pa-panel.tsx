@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, Group, Modal, Stack, Table, Text, Textarea } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Send } from '../../shared/api/types.ts';
-import { messageOf } from '../api.ts';
-import { formatDateTimeSeconds } from '../format.ts';
-import { useGateway } from '../gateway-context.ts';
-import { href, sentAddress } from '../routes.ts';
+import { messageOf } from '../data/api.ts';
+import { formatDateTimeSeconds } from '../format/format.ts';
+import { useGateway } from '../gateway/gateway-context.ts';
+import { href, sentAddress } from '../shell/routes.ts';
 import { answerAsPa, type QueueRow } from './sandbox-api.ts';
 import { Section } from './section.tsx';
 

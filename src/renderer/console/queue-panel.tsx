@@ -1,9 +1,9 @@
 import { Anchor, Button, Group, Switch, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTimeSeconds } from '../format.ts';
-import { href, sentAddress } from '../routes.ts';
-import type { SandboxTime } from '../sandbox-clock.tsx';
+import { formatDateTimeSeconds } from '../format/format.ts';
+import { href, sentAddress } from '../shell/routes.ts';
+import type { SandboxTime } from '../shell/sandbox-clock.tsx';
 import type { ClockMover } from './clock-move.tsx';
 import { formatDuration } from './durations.ts';
 import type { QueueRow } from './sandbox-api.ts';

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../api.ts';
-import { useGateway } from '../gateway-context.ts';
+import { messageOf } from '../data/api.ts';
+import { useGateway } from '../gateway/gateway-context.ts';
 import { previewReset, resetSandbox, type ResetCounts } from './sandbox-api.ts';
 import { Section } from './section.tsx';
 

@@ -5,7 +5,7 @@
  * whose message is the problem's own words in the UI language.
  */
 import type { ApiRequest, Gateway } from '../../shared/gateway/channels.ts';
-import { clientOf } from '../api.ts';
+import { clientOf } from '../data/api.ts';
 
 /** A body of `POST /_sandbox/clock`: each field as the API takes it. */
 export interface ClockMove {

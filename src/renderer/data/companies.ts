@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Company } from '../../shared/api/types.ts';
-import { clientOf } from '../api.ts';
-import { useGateway } from '../gateway-context.ts';
+import { clientOf } from './api.ts';
+import { useGateway } from '../gateway/gateway-context.ts';
 import { queryKeys } from './keys.ts';
 
 /**

@@ -7,8 +7,8 @@ import type { Receive, Send } from '../../shared/api/types.ts';
 import type { Gateway } from '../../shared/gateway/channels.ts';
 import { useCallback } from 'react';
 import type { Lister, Query } from '../../shared/client/index.ts';
-import { clientOf } from '../api.ts';
-import { useGateway } from '../gateway-context.ts';
+import { clientOf } from './api.ts';
+import { useGateway } from '../gateway/gateway-context.ts';
 import { useActiveProfileId } from './profiles.ts';
 import { canFilter, SyncedRows, type InvoiceRow, type RowFilter, type RowsSnapshot } from './synced-rows.ts';
 

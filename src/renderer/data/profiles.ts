@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ProfilesView, ProfileView } from '../../shared/gateway/channels.ts';
-import { useGateway } from '../gateway-context.ts';
+import { useGateway } from '../gateway/gateway-context.ts';
 import { HOST_KEYS, queryKeys } from './keys.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { listReceived } from '../api.ts';
-import { useGateway } from '../gateway-context.ts';
+import { listReceived } from './api.ts';
+import { useGateway } from '../gateway/gateway-context.ts';
 import { queryKeys } from './keys.ts';
 
 /** How often the navigation asks for new invoices while the app stays on one screen. */

@@ -6,9 +6,9 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { problemOf } from '../api.ts';
+import { problemOf } from '../data/api.ts';
 import { useActiveProfile } from '../data/profiles.ts';
-import { useGateway } from '../gateway-context.ts';
+import { useGateway } from '../gateway/gateway-context.ts';
 
 interface Outcome {
   environments: { sent: number; received: number }[];

@@ -10,7 +10,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { readTypedDate, readTypedDateTime } from '../../shared/typed/date.ts';
-import { formatDate } from '../format.ts';
+import { formatDate } from '../format/format.ts';
 import { TypedInput, type TypedCodec, type TypedInputProps } from './typed-input.tsx';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,4 +1,4 @@
-import { centsOf } from '../cents.ts';
+import { centsOf } from '../format/cents.ts';
 import type { IndexEntry } from './entry.ts';
 
 /**

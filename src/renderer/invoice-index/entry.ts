@@ -1,6 +1,6 @@
 import type { PayloadEncoding, Receive, Send } from '../../shared/api/types.ts';
-import { readingSummary, type InvoiceFigures, type KnownAmount } from '../amounts.ts';
-import { payloadBytes, readInvoice } from '../invoice-view/read-invoice.ts';
+import { readingSummary, type InvoiceFigures, type KnownAmount } from '../lists/amounts.ts';
+import { payloadBytes, readInvoice } from '../data/read-invoice.ts';
 
 export type InvoiceKind = 'sent' | 'received';
 

@@ -9,7 +9,7 @@
  */
 import type { Receive, Send } from '../../shared/api/types.ts';
 import type { Gateway } from '../../shared/gateway/channels.ts';
-import { ApiProblem, clientOf, getReceived, listSent } from '../api.ts';
+import { ApiProblem, clientOf, getReceived, listSent } from '../data/api.ts';
 import { entryOf, recordKey, type InvoiceKind } from './entry.ts';
 import type { InvoiceIndex } from './invoice-index.ts';
 

@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Group, Modal, Progress, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../api.ts';
-import { formatCount } from '../format.ts';
-import { useGateway } from '../gateway-context.ts';
+import { messageOf } from '../data/api.ts';
+import { formatCount } from '../format/format.ts';
+import { useGateway } from '../gateway/gateway-context.ts';
 import { planRebuild, rebuildIndex, type RebuildPlan, type RebuildProgress } from './rebuild.ts';
 import { useIndexVersion, useInvoiceIndex } from './use-invoice-index.ts';
 

@@ -4,7 +4,7 @@
  */
 import type { Receive, Send } from '../../shared/api/types.ts';
 import type { Gateway } from '../../shared/gateway/channels.ts';
-import { listReceived, listSent } from '../api.ts';
+import { listReceived, listSent } from '../data/api.ts';
 import { entryOf } from './entry.ts';
 import { politely, readReceived } from './fill.ts';
 import type { InvoiceIndex } from './invoice-index.ts';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Gateway } from '../../shared/gateway/channels.ts';
-import { dropLegacyAmountCache } from '../amounts.ts';
+import { dropLegacyAmountCache } from '../lists/amounts.ts';
 import { queryKeys } from '../data/keys.ts';
 import { useActiveProfileId } from '../data/profiles.ts';
-import { fromBase64 } from '../payload.ts';
+import { fromBase64 } from '../data/payload.ts';
 import { InvoiceIndex } from './invoice-index.ts';
 import { importIndexKey } from './sealed.ts';
 import { indexedDbStorage, memoryStorage } from './storage.ts';

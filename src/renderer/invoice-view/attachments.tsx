@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../api.ts';
-import { useGateway } from '../gateway-context.ts';
-import type { Attachment } from './read-invoice.ts';
+import { messageOf } from '../data/api.ts';
+import { useGateway } from '../gateway/gateway-context.ts';
+import type { Attachment } from '../data/read-invoice.ts';
 
 /** Allegati: a button per attached file, which saves it where the user chooses. */
 export function Attachments({ attachments }: { attachments: Attachment[] }) {

@@ -5,8 +5,8 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatCount } from '../format.ts';
-import type { Adjustment, DocumentReading } from './read-invoice.ts';
+import { formatAmount, formatCount } from '../format/format.ts';
+import type { Adjustment, DocumentReading } from '../data/read-invoice.ts';
 
 /** "22%", "8,25%": a rate in the UI language. */
 export function percent(value: string | null, language: string): string {

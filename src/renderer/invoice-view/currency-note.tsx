@@ -1,8 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../format.ts';
+import { formatNumber } from '../format/format.ts';
 import { Small, useMoney } from './content-parts.tsx';
-import type { DocumentReading } from './read-invoice.ts';
+import type { DocumentReading } from '../data/read-invoice.ts';
 
 /** Divisa other than EUR: the euro value the file gives beside it, or that it gives none. */
 export function CurrencyNote({ document }: { document: DocumentReading }) {

@@ -1,13 +1,13 @@
 import { Divider, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { codeLabel, DOCUMENT_TYPES } from '../../shared/fatturapa/code-labels/index.ts';
-import { formatDate } from '../format.ts';
+import { formatDate } from '../format/format.ts';
 import { Attachments } from './attachments.tsx';
 import { adjustmentText, bookCurrency, Small, useMoney } from './content-parts.tsx';
 import { CurrencyNote } from './currency-note.tsx';
 import { LinesTable } from './lines-table.tsx';
 import { Payments } from './payments.tsx';
-import type { DocumentReading } from './read-invoice.ts';
+import type { DocumentReading } from '../data/read-invoice.ts';
 import { ReconciliationBlock } from './reconciliation-block.tsx';
 import { References } from './references.tsx';
 import { VatSummary } from './vat-summary.tsx';

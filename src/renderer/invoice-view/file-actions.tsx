@@ -2,9 +2,9 @@ import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PayloadEncoding } from '../../shared/api/types.ts';
-import { messageOf } from '../api.ts';
-import { useGateway } from '../gateway-context.ts';
-import { payloadBase64 } from '../payload.ts';
+import { messageOf } from '../data/api.ts';
+import { useGateway } from '../gateway/gateway-context.ts';
+import { payloadBase64 } from '../data/payload.ts';
 import { invoiceFileKind, invoiceFileName } from './file-kind.ts';
 
 export interface InvoiceFile {

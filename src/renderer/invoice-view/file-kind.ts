@@ -5,7 +5,7 @@
  */
 import type { PayloadEncoding } from '../../shared/api/types.ts';
 import { detectPayloadKind } from '../../shared/fatturapa/p7m.ts';
-import { fromBase64 } from '../payload.ts';
+import { fromBase64 } from '../data/payload.ts';
 
 export type InvoiceFileKind = 'p7m' | 'xml';
 

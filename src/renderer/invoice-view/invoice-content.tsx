@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PayloadEncoding } from '../../shared/api/types.ts';
 import { DocumentBlock } from './document-block.tsx';
 import { PartyBlock } from './party-block.tsx';
-import { payloadBytes, readInvoice, type InvoiceReading } from './read-invoice.ts';
+import { payloadBytes, readInvoice, type InvoiceReading } from '../data/read-invoice.ts';
 import { TransmissionLine } from './transmission-line.tsx';
 
 /**

@@ -2,9 +2,9 @@ import { Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codeLabel, LINE_KINDS } from '../../shared/fatturapa/code-labels/index.ts';
-import { formatCount, formatDate, formatNumber } from '../format.ts';
+import { formatCount, formatDate, formatNumber } from '../format/format.ts';
 import { adjustmentText, bookCurrency, rateText, useMoney } from './content-parts.tsx';
-import type { DocumentReading, Line } from './read-invoice.ts';
+import type { DocumentReading, Line } from '../data/read-invoice.ts';
 
 /** DettaglioLinee: a row per line with its discounts; a simplified invoice (FPR12) has no quantity or price. */
 export function LinesTable({ document }: { document: DocumentReading }) {

@@ -1,9 +1,9 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { codeLabel, FISCAL_REGIMES } from '../../shared/fatturapa/code-labels/index.ts';
-import { formatAmount, formatDate } from '../format.ts';
+import { formatAmount, formatDate } from '../format/format.ts';
 import { Small } from './content-parts.tsx';
-import type { Party } from './read-invoice.ts';
+import type { Party } from '../data/read-invoice.ts';
 
 /** A party as the file names it: identity, registry, regime, contacts and its representative, if any. */
 export function PartyBlock({

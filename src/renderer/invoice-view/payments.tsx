@@ -1,9 +1,9 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { codeLabel, PAYMENT_CONDITIONS, PAYMENT_METHODS } from '../../shared/fatturapa/code-labels/index.ts';
-import { formatDate } from '../format.ts';
+import { formatDate } from '../format/format.ts';
 import { useMoney } from './content-parts.tsx';
-import type { DocumentReading } from './read-invoice.ts';
+import type { DocumentReading } from '../data/read-invoice.ts';
 
 /** DatiPagamento: each block's conditions, then a line per instalment: method, amount, due date and bank. */
 export function Payments({ document }: { document: DocumentReading }) {

@@ -1,7 +1,7 @@
 import { Alert, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { bookCurrency, useMoney } from './content-parts.tsx';
-import type { DocumentReading, Reconciliation } from './read-invoice.ts';
+import type { DocumentReading, Reconciliation } from '../data/read-invoice.ts';
 
 /**
  * The way from the taxable amount to the net to pay, then the declared total and the payments, with what does not

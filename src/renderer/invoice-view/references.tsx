@@ -1,8 +1,8 @@
 import { Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../format.ts';
+import { formatDate } from '../format/format.ts';
 import { Small } from './content-parts.tsx';
-import type { DocumentReading, ReferenceKind } from './read-invoice.ts';
+import type { DocumentReading, ReferenceKind } from '../data/read-invoice.ts';
 
 const REFERENCE_LABELS: Record<ReferenceKind, string> = {
   order: 'invoice.referenceOrder',

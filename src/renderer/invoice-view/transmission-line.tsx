@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { InvoiceReading } from './read-invoice.ts';
+import type { InvoiceReading } from '../data/read-invoice.ts';
 
 /** DatiTrasmissione in one dimmed line: who transmitted it, its progressive, format and where it was delivered. */
 export function TransmissionLine({ content }: { content: InvoiceReading }) {

@@ -2,7 +2,7 @@ import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { codeLabel, NATURES, VAT_CHARGEABILITY } from '../../shared/fatturapa/code-labels/index.ts';
 import { bookCurrency, rateText, useMoney } from './content-parts.tsx';
-import type { DocumentReading } from './read-invoice.ts';
+import type { DocumentReading } from '../data/read-invoice.ts';
 
 /** DatiRiepilogo: a row per rate or nature, with its legal reference, chargeability, taxable amount and tax. */
 export function VatSummary({ document }: { document: DocumentReading }) {

@@ -8,7 +8,7 @@ import {
   WITHHOLDING_TYPES,
 } from '../../shared/fatturapa/code-labels/index.ts';
 import { bookCurrency, percent, Small, useMoney } from './content-parts.tsx';
-import type { DocumentReading } from './read-invoice.ts';
+import type { DocumentReading } from '../data/read-invoice.ts';
 
 /** DatiRitenuta, DatiCassaPrevidenziale and DatiBollo: nothing when the document has none of them. */
 export function WithholdingsFundsStamp({ document }: { document: DocumentReading }) {

@@ -2,12 +2,12 @@ import { composeDe } from '../compose/messages.ts';
 import { demoDataDe } from '../demo-data/messages.ts';
 import { consoleDe } from '../console/messages.ts';
 import { invoiceViewDe } from '../invoice-view/messages.ts';
-import { listsDe } from '../list-messages.ts';
+import { listsDe } from '../lists/messages.ts';
 import { apiLogDe } from '../api-log/messages.ts';
 import { webhooksDe } from '../webhooks/messages.ts';
 import { apiReferenceDe } from '../api-reference/messages.ts';
 import { inputsDe } from '../inputs/messages.ts';
-import { shellDe } from '../shell-messages.ts';
+import { shellDe } from '../shell/messages.ts';
 import type { Messages } from './en.ts';
 
 export const de: Messages = {

@@ -2,12 +2,12 @@ import { composeEn } from '../compose/messages.ts';
 import { demoDataEn } from '../demo-data/messages.ts';
 import { consoleEn } from '../console/messages.ts';
 import { invoiceViewEn } from '../invoice-view/messages.ts';
-import { listsEn } from '../list-messages.ts';
+import { listsEn } from '../lists/messages.ts';
 import { apiLogEn } from '../api-log/messages.ts';
 import { webhooksEn } from '../webhooks/messages.ts';
 import { apiReferenceEn } from '../api-reference/messages.ts';
 import { inputsEn } from '../inputs/messages.ts';
-import { shellEn } from '../shell-messages.ts';
+import { shellEn } from '../shell/messages.ts';
 export const en = {
   app: {
     title: 'Scambio',

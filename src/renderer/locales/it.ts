@@ -2,12 +2,12 @@ import { composeIt } from '../compose/messages.ts';
 import { demoDataIt } from '../demo-data/messages.ts';
 import { consoleIt } from '../console/messages.ts';
 import { invoiceViewIt } from '../invoice-view/messages.ts';
-import { listsIt } from '../list-messages.ts';
+import { listsIt } from '../lists/messages.ts';
 import { apiLogIt } from '../api-log/messages.ts';
 import { webhooksIt } from '../webhooks/messages.ts';
 import { apiReferenceIt } from '../api-reference/messages.ts';
 import { inputsIt } from '../inputs/messages.ts';
-import { shellIt } from '../shell-messages.ts';
+import { shellIt } from '../shell/messages.ts';
 import type { Messages } from './en.ts';
 
 export const it: Messages = {

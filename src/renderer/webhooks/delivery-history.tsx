@@ -16,9 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { WEBHOOK_EVENTS, type WebHook, type WebHookHistory } from '../../shared/api/types.ts';
 import type { WebhookDelivery } from '../../shared/api/webhook-delivery.ts';
 import { JsonView } from '../api-log/json-view.tsx';
-import { formatDateTimeMillis } from '../format.ts';
-import { useGateway } from '../gateway-context.ts';
-import { QueryView } from '../loading.tsx';
+import { formatDateTimeMillis } from '../format/format.ts';
+import { useGateway } from '../gateway/gateway-context.ts';
+import { QueryView } from '../ui/loading.tsx';
 import { EVENT_LABEL_KEYS, EventName } from './event-labels.tsx';
 import { listDeliveries, type DeliveryFilters } from './webhook-api.ts';
 

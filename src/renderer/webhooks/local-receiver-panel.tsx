@@ -14,10 +14,10 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalReceiverState, ReceivedDelivery } from '../../shared/api/local-receiver.ts';
-import { messageOf } from '../api.ts';
+import { messageOf } from '../data/api.ts';
 import { JsonView } from '../api-log/json-view.tsx';
-import { formatDateTimeMillis } from '../format.ts';
-import { useGateway } from '../gateway-context.ts';
+import { formatDateTimeMillis } from '../format/format.ts';
+import { useGateway } from '../gateway/gateway-context.ts';
 import { EventName } from './event-labels.tsx';
 import { SecretReveal } from './secret-reveal.tsx';
 import { verifySnippet } from './verify-snippet.ts';

@@ -2,7 +2,7 @@ import type { LocalReceiverState } from '../../shared/api/local-receiver.ts';
 import type { WebHook, WebHookHistory } from '../../shared/api/types.ts';
 import type { WebhookDelivery } from '../../shared/api/webhook-delivery.ts';
 import type { Gateway } from '../../shared/gateway/channels.ts';
-import { clientOf, type Page } from '../api.ts';
+import { clientOf, type Page } from '../data/api.ts';
 
 /** What a webhook form sends (`POST /webhook`, or `PUT /webhook` with its id). */
 export interface WebhookInput {

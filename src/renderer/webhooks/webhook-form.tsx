@@ -2,9 +2,9 @@ import { Button, Checkbox, Group, Modal, Select, Stack, Switch, TextInput } from
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WEBHOOK_EVENTS, type Company, type WebHook } from '../../shared/api/types.ts';
-import { ApiProblem, messageOf } from '../api.ts';
-import { FormProblemAlert } from '../company-fields.tsx';
-import { formProblem, type FormProblem } from '../form-problem.ts';
+import { ApiProblem, messageOf } from '../data/api.ts';
+import { FormProblemAlert } from '../companies/company-fields.tsx';
+import { formProblem, type FormProblem } from '../ui/form-problem.ts';
 import { EVENT_LABEL_KEYS, listensToAll } from './event-labels.tsx';
 import type { WebhookInput } from './webhook-api.ts';
 
