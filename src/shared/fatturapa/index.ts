@@ -35,6 +35,8 @@ export type {
   P7mVerification,
   VerifyP7mOptions,
 } from './p7m-verify.ts';
+export { documentTypeRule, documentTypeRules, documentTypesWhere } from './document-type-rules.ts';
+export type { DocumentIssuer, DocumentTypeRule, LinkedInvoiceNeed } from './document-type-rules.ts';
 export { MAX_PROBLEMS_PER_FILE } from './problem-limit.ts';
 export type { BoundedProblems } from './problem-limit.ts';
 export {

@@ -1,4 +1,7 @@
-/** The composer's core: draft model, computed totals, edits, numbering, checks while typing, compose and open. */
+/**
+ * The composer's core: draft model, computed totals, edits, numbering, checks while typing, compose and open, the
+ * self-invoices of reverse-charge purchases, and what each document type requires.
+ */
 export {
   emptyAddress,
   emptyDraft,
@@ -65,6 +68,16 @@ export { REFERENCE_ELEMENTS } from './to-invoice/general-data.ts';
 export type { ComposedInvoice } from './to-invoice.ts';
 export { documentCount, draftFromInvoice } from './from-invoice.ts';
 export type { OpenMode, OpenOptions } from './from-invoice.ts';
+export { isOwnCompany, selfInvoiceDraft, selfInvoiceKind } from './self-invoice.ts';
+export type {
+  OwnCompanyIds,
+  SelfInvoiceKind,
+  SelfInvoiceNeed,
+  SelfInvoiceOptions,
+  SelfInvoiceReason,
+} from './self-invoice.ts';
+export { documentTypeRule, documentTypeRules, documentTypesWhere } from '../document-type-rules.ts';
+export type { DocumentIssuer, DocumentTypeRule, LinkedInvoiceNeed } from '../document-type-rules.ts';
 export { checkIban, ibanCheckDigits, isValidIban, normalizeIban } from './iban.ts';
 export type { IbanCheck } from './iban.ts';
 export { isTypedNumber, parseTyped } from './numbers.ts';

@@ -561,6 +561,26 @@ const SDI_SENTENCES: Partial<Record<string, Sentences & { party?: keyof typeof P
     en: 'Give the nature with its sub-code (for example N2.2, N3.1, N6.3).',
     de: 'Bitte die Natura mit ihrem Untercode angeben (zum Beispiel N2.2, N3.1, N6.3).',
   },
+  '00471': {
+    it: 'Con il tipo documento {{tipoDocumento}} fornitore e cliente devono essere soggetti diversi: hanno la stessa partita IVA {{vat}}.',
+    en: 'With document type {{tipoDocumento}} the supplier and the customer must be different subjects: both have VAT number {{vat}}.',
+    de: 'Bei der Belegart {{tipoDocumento}} müssen Lieferant und Kunde verschiedene Rechtsträger sein: beide haben die USt-IdNr. {{vat}}.',
+  },
+  '00472': {
+    it: 'Con il tipo documento {{tipoDocumento}} fornitore e cliente sono lo stesso soggetto: indica la stessa partita IVA.',
+    en: 'With document type {{tipoDocumento}} the supplier and the customer are the same subject: give the same VAT number.',
+    de: 'Bei der Belegart {{tipoDocumento}} sind Lieferant und Kunde derselbe Rechtsträger: bitte dieselbe USt-IdNr. angeben.',
+  },
+  '00473': {
+    it: 'Con il tipo documento {{tipoDocumento}} la partita IVA del fornitore non può essere del paese {{idPaese}}: TD17, TD18 e TD19 sono per fornitori esteri, TD28 per quelli di San Marino, TD29 per quelli italiani.',
+    en: 'With document type {{tipoDocumento}} the supplier’s VAT number cannot be from {{idPaese}}: TD17, TD18 and TD19 are for suppliers abroad, TD28 for San Marino, TD29 for Italian ones.',
+    de: 'Bei der Belegart {{tipoDocumento}} darf die USt-IdNr. des Lieferanten nicht aus {{idPaese}} sein: TD17, TD18 und TD19 gelten für Lieferanten im Ausland, TD28 für San Marino, TD29 für italienische.',
+  },
+  '00475': {
+    it: 'Il tipo documento {{tipoDocumento}} richiede la partita IVA del cliente.',
+    en: 'Document type {{tipoDocumento}} needs the customer’s VAT number.',
+    de: 'Die Belegart {{tipoDocumento}} verlangt die USt-IdNr. des Kunden.',
+  },
 };
 
 const SDI_FALLBACK: Sentences = {
@@ -601,7 +621,13 @@ export function wordSdiProblem(problem: SdiProblem, lang: Language): Worded {
   return { description: interpolate(SDI_FALLBACK[lang], values), hint: '' };
 }
 
-/** Which draft field shows an SDI problem the checks place on a whole block (00417 on the customer's data). */
+/**
+ * Which draft field shows an SDI problem the checks place on a whole block (00417 on the customer's data) or on
+ * TipoDocumento although one party's data is what to change: 00473 the supplier's country, 00475 the customer's
+ * VAT number. 00471 and 00472 stay at the type: either party, or the type, may be what is wrong.
+ */
 export const SDI_FIELDS: Readonly<Record<string, string>> = {
   '00417': 'customer.vat',
+  '00473': 'supplier.vat',
+  '00475': 'customer.vat',
 };

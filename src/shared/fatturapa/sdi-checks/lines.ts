@@ -12,14 +12,17 @@ import {
   abs,
 } from './decimal.ts';
 import type { Decimal } from './decimal.ts';
+import { documentTypeRule } from '../document-type-rules.ts';
 import { bodies, hasWithholding, isSimplified, lines, simplifiedItems } from './invoice-view.ts';
 import { problem } from './problem.ts';
 import type { SdiCheck, SdiProblem } from './types.ts';
 import { child, children, text } from './xml-access.ts';
 import type { NodeRef } from './xml-access.ts';
 
-/** TD16 (internal reverse-charge integration) may carry a Natura together with a non-zero rate. */
-export const NATURE_WITH_RATE_ALLOWED = 'TD16';
+/** TD16 (internal reverse-charge integration) may carry a Natura together with a non-zero rate (00401, 00430). */
+export function natureWithRateAllowed(tipoDocumento: string | undefined): boolean {
+  return documentTypeRule(tipoDocumento)?.natureWithRate ?? false;
+}
 
 function lineNatureOrdinary(line: NodeRef, tipoDocumento: string | undefined): SdiProblem[] {
   const rateText = text(line, 'AliquotaIVA');
@@ -29,7 +32,7 @@ function lineNatureOrdinary(line: NodeRef, tipoDocumento: string | undefined): S
   if (isZero(rate) && natura === undefined) {
     return [problem('00400', rateText.path, { aliquota: rateText.value })];
   }
-  if (!isZero(rate) && natura !== undefined && tipoDocumento !== NATURE_WITH_RATE_ALLOWED) {
+  if (!isZero(rate) && natura !== undefined && !natureWithRateAllowed(tipoDocumento)) {
     return [problem('00401', natura.path, { aliquota: rateText.value, natura: natura.value })];
   }
   return [];
@@ -144,17 +147,17 @@ export const selfInvoiceLineRate: SdiCheck = {
   codes: ['00474'],
   run({ doc }) {
     if (isSimplified(doc)) return [];
-    return bodies(doc)
-      .filter((body) => body.tipoDocumento?.value === 'TD21')
-      .flatMap((body) =>
-        lines(body).flatMap((line) => {
-          const rateText = text(line, 'AliquotaIVA');
-          const rate = parseDecimal(rateText?.value);
-          return rateText !== undefined && rate !== null && isZero(rate)
-            ? [problem('00474', rateText.path, { tipoDocumento: 'TD21' })]
-            : [];
-        }),
-      );
+    return bodies(doc).flatMap((body) => {
+      const type = body.tipoDocumento?.value;
+      if (type === undefined || documentTypeRule(type)?.linesNeedRate !== true) return [];
+      return lines(body).flatMap((line) => {
+        const rateText = text(line, 'AliquotaIVA');
+        const rate = parseDecimal(rateText?.value);
+        return rateText !== undefined && rate !== null && isZero(rate)
+          ? [problem('00474', rateText.path, { tipoDocumento: type })]
+          : [];
+      });
+    });
   },
 };
 

@@ -221,7 +221,7 @@ export const sdiMessages: Record<Language, Record<SdiCheckCode, SdiMessage>> = {
     '00473': {
       description:
         'Per il valore {{tipoDocumento}} di 2.1.1.1 <TipoDocumento> il valore {{idPaese}} di 1.2.1.1.1 <IdPaese> non è ammesso',
-      hint: 'TD17, TD18, TD19 e TD28 richiedono un cedente non italiano (TD28: San Marino, IdPaese SM); IdPaese OO è ammesso solo con TD17 e TD19.',
+      hint: 'TD17, TD18, TD19 e TD28 richiedono un cedente non italiano (TD28: San Marino, IdPaese SM), TD29 un cedente italiano (IdPaese IT); IdPaese OO è ammesso solo con TD17 e TD19.',
     },
     '00474': {
       description:
@@ -231,7 +231,7 @@ export const sdiMessages: Record<Language, Record<SdiCheckCode, SdiMessage>> = {
     '00475': {
       description:
         'Per il valore {{tipoDocumento}} di 2.1.1.1 <TipoDocumento> deve essere presente 1.4.1.1 <IdFiscaleIVA> del cessionario/committente',
-      hint: 'TD16–TD20, TD22, TD23 e TD28 richiedono la partita IVA del cessionario/committente.',
+      hint: 'TD16–TD20, TD22, TD23, TD28 e TD29 richiedono la partita IVA del cessionario/committente.',
     },
     '00476': {
       description:
@@ -445,7 +445,7 @@ export const sdiMessages: Record<Language, Record<SdiCheckCode, SdiMessage>> = {
     '00473': {
       description:
         'For 2.1.1.1 <TipoDocumento> {{tipoDocumento}} the value {{idPaese}} of 1.2.1.1.1 <IdPaese> is not allowed',
-      hint: 'TD17, TD18, TD19 and TD28 need a non-Italian seller (TD28: San Marino, IdPaese SM); IdPaese OO is allowed only with TD17 and TD19.',
+      hint: 'TD17, TD18, TD19 and TD28 need a non-Italian seller (TD28: San Marino, IdPaese SM), TD29 an Italian one (IdPaese IT); IdPaese OO is allowed only with TD17 and TD19.',
     },
     '00474': {
       description: 'For 2.1.1.1 <TipoDocumento> {{tipoDocumento}} lines with a zero VAT rate are not allowed',
@@ -454,7 +454,7 @@ export const sdiMessages: Record<Language, Record<SdiCheckCode, SdiMessage>> = {
     '00475': {
       description:
         'For 2.1.1.1 <TipoDocumento> {{tipoDocumento}} the buyer’s 1.4.1.1 <IdFiscaleIVA> is required',
-      hint: 'TD16–TD20, TD22, TD23 and TD28 require the buyer’s VAT number.',
+      hint: 'TD16–TD20, TD22, TD23, TD28 and TD29 require the buyer’s VAT number.',
     },
     '00476': {
       description:
@@ -668,7 +668,7 @@ export const sdiMessages: Record<Language, Record<SdiCheckCode, SdiMessage>> = {
     '00473': {
       description:
         'Bei 2.1.1.1 <TipoDocumento> {{tipoDocumento}} ist der Wert {{idPaese}} in 1.2.1.1.1 <IdPaese> nicht zulässig',
-      hint: 'TD17, TD18, TD19 und TD28 verlangen einen nicht italienischen Verkäufer (TD28: San Marino, IdPaese SM); IdPaese OO ist nur bei TD17 und TD19 zulässig.',
+      hint: 'TD17, TD18, TD19 und TD28 verlangen einen nicht italienischen Verkäufer (TD28: San Marino, IdPaese SM), TD29 einen italienischen (IdPaese IT); IdPaese OO ist nur bei TD17 und TD19 zulässig.',
     },
     '00474': {
       description:
@@ -678,7 +678,7 @@ export const sdiMessages: Record<Language, Record<SdiCheckCode, SdiMessage>> = {
     '00475': {
       description:
         'Bei 2.1.1.1 <TipoDocumento> {{tipoDocumento}} ist 1.4.1.1 <IdFiscaleIVA> des Käufers erforderlich',
-      hint: 'TD16–TD20, TD22, TD23 und TD28 verlangen die USt-IdNr. des Käufers.',
+      hint: 'TD16–TD20, TD22, TD23, TD28 und TD29 verlangen die USt-IdNr. des Käufers.',
     },
     '00476': {
       description:

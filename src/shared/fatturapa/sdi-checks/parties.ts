@@ -1,3 +1,4 @@
+import { documentTypeRule, documentTypesWhere } from '../document-type-rules.ts';
 import type { InvoiceXml } from '../xml-document.ts';
 import { bodies, buyerIds, header, isSimplified, sameVat, sellerIds } from './invoice-view.ts';
 import type { BodyView, VatRef } from './invoice-view.ts';
@@ -83,21 +84,13 @@ function perDocumentType(
   });
 }
 
-const MUST_DIFFER = new Set([
-  'TD01',
-  'TD02',
-  'TD03',
-  'TD06',
-  'TD16',
-  'TD17',
-  'TD18',
-  'TD19',
-  'TD20',
-  'TD24',
-  'TD25',
-  'TD28',
-]);
-const MUST_DIFFER_SIMPLIFIED = new Set(['TD07']);
+/** 00471: the types whose seller and buyer must be different subjects (the FSM10 list is TD07 alone). */
+const MUST_DIFFER = new Set(
+  documentTypesWhere((rule) => rule.format === 'ordinary' && rule.parties === 'different'),
+);
+const MUST_DIFFER_SIMPLIFIED = new Set(
+  documentTypesWhere((rule) => rule.format === 'simplified' && rule.parties === 'different'),
+);
 
 export const sellerBuyerDifferent: SdiCheck = {
   name: 'sellerBuyerDifferent',
@@ -110,7 +103,7 @@ export const sellerBuyerDifferent: SdiCheck = {
   },
 };
 
-const MUST_BE_SAME = new Set(['TD21', 'TD27']);
+const MUST_BE_SAME = new Set(documentTypesWhere((rule) => rule.parties === 'same'));
 
 export const sellerBuyerSame: SdiCheck = {
   name: 'sellerBuyerSame',
@@ -125,9 +118,17 @@ export const sellerBuyerSame: SdiCheck = {
   },
 };
 
-const FOREIGN_SELLER_ONLY = new Set(['TD17', 'TD18', 'TD19', 'TD28']);
-/** "OO" identifies operators in Livigno and Campione d'Italia, allowed only on these self-invoices. */
-const OO_ALLOWED = new Set(['TD17', 'TD19']);
+/**
+ * 00473: whether the seller's IdPaese is allowed for the type (document-type-rules.ts): not IT for TD17–TD19, SM for
+ * TD28, IT for TD29; "OO" (operators in Livigno and Campione d'Italia) only on TD17 and TD19.
+ */
+function sellerCountryAllowed(type: string, country: string): boolean {
+  const rule = documentTypeRule(type);
+  if (country === 'OO') return rule?.sellerCountryOO ?? false;
+  const wanted = rule?.sellerCountry ?? 'any';
+  if (wanted === 'any') return true;
+  return wanted === 'foreign' ? country !== 'IT' : country === wanted;
+}
 
 export const sellerCountryForType: SdiCheck = {
   name: 'sellerCountryForType',
@@ -139,19 +140,13 @@ export const sellerCountryForType: SdiCheck = {
     const country = seller.country.value;
     return perDocumentType(
       doc,
-      (type) => {
-        const wrong =
-          (FOREIGN_SELLER_ONLY.has(type) && country === 'IT') ||
-          (type === 'TD28' && country !== 'SM') ||
-          (country === 'OO' && !OO_ALLOWED.has(type));
-        return wrong ? { idPaese: country } : null;
-      },
+      (type) => (sellerCountryAllowed(type, country) ? null : { idPaese: country }),
       '00473',
     );
   },
 };
 
-const BUYER_VAT_REQUIRED = new Set(['TD16', 'TD17', 'TD18', 'TD19', 'TD20', 'TD22', 'TD23', 'TD28']);
+const BUYER_VAT_REQUIRED = new Set(documentTypesWhere((rule) => rule.buyerVatRequired));
 
 export const buyerVatRequired: SdiCheck = {
   name: 'buyerVatRequired',

@@ -1,5 +1,6 @@
 import { add, compare, decimal, format, parseDecimal, ZERO } from './decimal.ts';
 import type { Decimal } from './decimal.ts';
+import { documentTypesWhere } from '../document-type-rules.ts';
 import { bodies, isSimplified, simplifiedItems } from './invoice-view.ts';
 import { problem } from './problem.ts';
 import type { SdiCheck } from './types.ts';
@@ -8,8 +9,10 @@ import { descend, text } from './xml-access.ts';
 /** Limit of art. 21-bis DPR 633/72 as raised by the DM of 10 May 2019. */
 export const SIMPLIFIED_INVOICE_LIMIT = decimal('400.00');
 
-/** Variation notes may be simplified whatever their amount, so only TD07 invoices are held to the limit. */
-const CORRECTION_TYPES = new Set(['TD08', 'TD09']);
+/** Variation notes (TD08, TD09) may be simplified whatever their amount, so only TD07 invoices are held to the limit. */
+const CORRECTION_TYPES = new Set(
+  documentTypesWhere((rule) => rule.format === 'simplified' && rule.note !== null),
+);
 
 export const simplifiedTotalLimit: SdiCheck = {
   name: 'simplifiedTotalLimit',

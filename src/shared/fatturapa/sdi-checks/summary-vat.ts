@@ -16,7 +16,7 @@ import {
 import type { Decimal } from './decimal.ts';
 import { bodies, isSimplified, lines, summaries, welfareFunds } from './invoice-view.ts';
 import type { BodyView } from './invoice-view.ts';
-import { NATURE_WITH_RATE_ALLOWED } from './lines.ts';
+import { natureWithRateAllowed } from './lines.ts';
 import { problem } from './problem.ts';
 import type { CheckInput, SdiCheck, SdiProblem } from './types.ts';
 import { text } from './xml-access.ts';
@@ -136,7 +136,7 @@ export const summaryNature: SdiCheck = {
       summaryEntries(body).flatMap(({ rate, rateText, natura }) => {
         if (isZero(rate) && natura === undefined)
           return [problem('00429', rateText.path, { aliquota: rateText.value })];
-        if (!isZero(rate) && natura !== undefined && body.tipoDocumento?.value !== NATURE_WITH_RATE_ALLOWED) {
+        if (!isZero(rate) && natura !== undefined && !natureWithRateAllowed(body.tipoDocumento?.value)) {
           return [problem('00430', natura.path, { aliquota: rateText.value, natura: natura.value })];
         }
         return [];

@@ -95,6 +95,12 @@ describe('party checks', () => {
     expect(problems.map((p) => p.path)).toEqual([TIPO_PATH, TIPO_PATH.replace('[1]', '[2]')]);
   });
 
+  it('00471: rejects seller = buyer for a TD29 report and for the TD16–TD19 integrations', () => {
+    for (const type of ['TD16', 'TD17', 'TD18', 'TD19', 'TD29']) {
+      expect(sameParties().set('TipoDocumento', type).codes()).toContain('00471');
+    }
+  });
+
   it('00472: rejects a TD21 or TD27 self-invoice whose buyer is another subject', () => {
     expect(ordinary().set('TipoDocumento', 'TD27').check()).toEqual([
       {
@@ -125,6 +131,17 @@ describe('party checks', () => {
     expect(foreignSeller('OO').set('TipoDocumento', 'TD19').codes()).toEqual([]);
   });
 
+  it('00473: rejects a TD29 report whose seller is not Italian (technical specifications 1.9)', () => {
+    expect(foreignSeller('DE').set('TipoDocumento', 'TD29').check()).toEqual([
+      { code: '00473', severity: 'error', path: TIPO_PATH, params: { tipoDocumento: 'TD29', idPaese: 'DE' } },
+    ]);
+    expect(foreignSeller('OO').set('TipoDocumento', 'TD29').codes()).toEqual(['00473']);
+  });
+
+  it('00473: accepts a TD29 report on an Italian seller’s invoice', () => {
+    expect(ordinary().set('TipoDocumento', 'TD29').codes()).toEqual([]);
+  });
+
   it('00475: rejects TD17 without the buyer’s IdFiscaleIVA', () => {
     const problems = foreignSeller('DE')
       .set('TipoDocumento', 'TD17')
@@ -141,6 +158,16 @@ describe('party checks', () => {
       .replace(`<IdFiscaleIVA><IdPaese>IT</IdPaese><IdCodice>${IDS.buyerVat}</IdCodice></IdFiscaleIVA>`, '')
       .set('CodiceFiscale', IDS.person, 2);
     expect(b2c.codes()).toEqual([]);
+  });
+
+  it('00475: rejects a TD29 report without the buyer’s IdFiscaleIVA', () => {
+    const problems = ordinary()
+      .set('TipoDocumento', 'TD29')
+      .replace(`<IdFiscaleIVA><IdPaese>IT</IdPaese><IdCodice>${IDS.buyerVat}</IdCodice></IdFiscaleIVA>`, '')
+      .check();
+    expect(problems).toEqual([
+      { code: '00475', severity: 'error', path: TIPO_PATH, params: { tipoDocumento: 'TD29' } },
+    ]);
   });
 
   it('00476: rejects seller and buyer both identified outside Italy', () => {
