@@ -1,0 +1,17 @@
+/** The books: deadlines, the VAT settlement and the dashboard, computed from per-document book records. */
+export {
+  BOOK_RECORD_VERSION,
+  bookDate,
+  bookRecordsOf,
+  cents,
+  centsText,
+  documentKey,
+  documentRefOf,
+  dueDateOf,
+  isCompany,
+} from './book-record.ts';
+export type * from './book-record.ts';
+export { BUYER_ISSUED, bookRole, companyIsCustomer, NOT_COMPUTED, SELF_INVOICES } from './document-roles.ts';
+export type * from './document-roles.ts';
+export { addDays, inRange, monthOf, monthsOfYear, nextPeriod, periodRange, previousPeriod } from './period.ts';
+export type * from './period.ts';
