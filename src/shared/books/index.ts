@@ -1,4 +1,3 @@
-/** The books: deadlines, the VAT settlement and the dashboard, computed from per-document book records. */
 export {
   BOOK_RECORD_VERSION,
   bookDate,
@@ -11,7 +10,24 @@ export {
   isCompany,
 } from './book-record.ts';
 export type * from './book-record.ts';
+export { withoutCopies } from './copies.ts';
+export {
+  deadlinesOf,
+  deadlineTotalsByMonth,
+  filterDeadlines,
+  instalmentKey,
+  settlementsByDocument,
+} from './deadlines.ts';
+export type * from './deadlines.ts';
 export { BUYER_ISSUED, bookRole, companyIsCustomer, NOT_COMPUTED, SELF_INVOICES } from './document-roles.ts';
 export type * from './document-roles.ts';
-export { addDays, inRange, monthOf, monthsOfYear, nextPeriod, periodRange, previousPeriod } from './period.ts';
+export {
+  addDays,
+  inRange,
+  monthOf,
+  monthsOfYear,
+  nextPeriod,
+  periodRange,
+  previousPeriod,
+} from './period.ts';
 export type * from './period.ts';

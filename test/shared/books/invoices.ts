@@ -2,8 +2,8 @@
  * The books' test invoices: real FatturaPA files written by the composer (composeInvoiceXml) from a draft and
  * read back with readInvoice, so that every test goes through the record extraction as the app will.
  *
- * One company, Studio Esempio Srl (IT12345678903), sells to Cliente Srl (IT01234567897) and buys from
- * Fornitore Spa (ITSUPPLIER_VAT) and from a German supplier (DE123456789).
+ * One company, Studio Esempio Srl (IT12345678903), sells to Cliente Srl (IT01234567897) and Altro Cliente Srl
+ * (IT07654321095), and buys from Fornitore Spa (IT07643520567) and Lieferant GmbH (DE123456789).
  */
 import { bookRecordsOf } from '../../../src/shared/books/index.ts';
 import type { BookKind, BookRecord } from '../../../src/shared/books/index.ts';
@@ -20,6 +20,7 @@ import { baseDraft, line } from '../compose/fixtures.ts';
 
 export const COMPANY = 'IT12345678903';
 export const CUSTOMER = 'IT01234567897';
+export const OTHER_CUSTOMER = 'IT07654321095';
 export const SUPPLIER = 'IT07643520567';
 export const EU_SUPPLIER = 'DE123456789';
 
@@ -108,19 +109,19 @@ export function recordsOf(xml: string, kind: BookKind, receivedDate: string | nu
   return bookRecordsOf(readInvoice(xml), { kind, invoiceId: nextId++, receivedDate });
 }
 
-/** A document the company sent to Cliente Srl. */
-export function saleXml(spec: DocumentSpec): string {
-  const customer: Party = {
-    name: 'Cliente Srl',
-    vat: { country: 'IT', code: CUSTOMER.slice(2) },
-    fiscalCode: '',
-  };
-  return composeInvoiceXml(draftOf(spec, company, customer));
+const customers: Record<'cliente' | 'altro', Party> = {
+  cliente: { name: 'Cliente Srl', vat: { country: 'IT', code: CUSTOMER.slice(2) }, fiscalCode: '' },
+  altro: { name: 'Altro Cliente Srl', vat: { country: 'IT', code: OTHER_CUSTOMER.slice(2) }, fiscalCode: '' },
+};
+
+/** A document the company sent to Cliente Srl (or Altro Cliente Srl). */
+export function saleXml(spec: DocumentSpec, to: 'cliente' | 'altro' = 'cliente'): string {
+  return composeInvoiceXml(draftOf(spec, company, customers[to]));
 }
 
 /** A sale's book record (a one-document file). */
-export function sale(spec: DocumentSpec): BookRecord {
-  return recordsOf(saleXml(spec), 'sent')[0]!;
+export function sale(spec: DocumentSpec, to: 'cliente' | 'altro' = 'cliente'): BookRecord {
+  return recordsOf(saleXml(spec, to), 'sent')[0]!;
 }
 
 /** A document the company received from Fornitore Spa (or the German supplier), delivered on `receivedDate`. */
