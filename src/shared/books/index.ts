@@ -1,3 +1,4 @@
+/** The books: deadlines, the VAT settlement and the dashboard, computed from per-document book records. */
 export {
   BOOK_RECORD_VERSION,
   bookDate,
@@ -31,3 +32,6 @@ export {
   previousPeriod,
 } from './period.ts';
 export type * from './period.ts';
+export { VAT_CSV_HEADER, vatPeriodCsv } from './vat-csv.ts';
+export { vatLedgerOf, vatPeriodChain, vatPeriodSummary } from './vat-period.ts';
+export type * from './vat-period.ts';

@@ -135,10 +135,14 @@ export function purchase(
 }
 
 /**
- * A self-invoice (TD16–TD19) the company sent: the real supplier as CedentePrestatore, the company as
+ * A self-invoice (TD16–TD19) the company issues: the real supplier as CedentePrestatore, the company as
  * CessionarioCommittente.
  */
+export function selfInvoiceXml(spec: DocumentSpec, from: 'italian' | 'eu' = 'italian'): string {
+  return composeInvoiceXml(draftOf(spec, from === 'eu' ? euSupplier : supplier, company));
+}
+
+/** A self-invoice the company sent. */
 export function selfInvoice(spec: DocumentSpec, from: 'italian' | 'eu' = 'italian'): BookRecord {
-  const xml = composeInvoiceXml(draftOf(spec, from === 'eu' ? euSupplier : supplier, company));
-  return recordsOf(xml, 'sent')[0]!;
+  return recordsOf(selfInvoiceXml(spec, from), 'sent')[0]!;
 }
