@@ -12,6 +12,8 @@ export {
 } from './book-record.ts';
 export type * from './book-record.ts';
 export { withoutCopies } from './copies.ts';
+export { dashboardFigures } from './dashboard.ts';
+export type * from './dashboard.ts';
 export {
   deadlinesOf,
   deadlineTotalsByMonth,

@@ -38,6 +38,8 @@ export interface DocumentSpec {
   date: string;
   lines: LineSpec[];
   chargeability?: DraftChargeability;
+  /** Divisa; default EUR. */
+  currency?: string;
   /** DettaglioPagamento of one DatiPagamento (TP01 for several); none when left out. */
   payments?: Partial<DraftPaymentDetail>[];
   /** DatiFattureCollegate: the invoices a credit note corrects. */
@@ -73,7 +75,13 @@ function draftOf(spec: DocumentSpec, seller: Party, buyer: Party): InvoiceDraft 
       postcode: '10115',
       country: seller.vat.country,
     };
-  draft.document = { ...draft.document, type: spec.type ?? 'TD01', number: spec.number, date: spec.date };
+  draft.document = {
+    ...draft.document,
+    type: spec.type ?? 'TD01',
+    number: spec.number,
+    date: spec.date,
+    currency: spec.currency ?? 'EUR',
+  };
   draft.lines = spec.lines.map((l): DraftLine =>
     line({ quantity: '1', unitPrice: l.amount, vatRate: l.rate ?? '22', nature: l.nature ?? '' }),
   );
