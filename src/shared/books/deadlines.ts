@@ -82,10 +82,10 @@ export interface Deadline {
   iban: string | null;
   /** As the document gives it; negative for a credit note. */
   original: bigint;
-  netted: Netting[];
+  netted: readonly Netting[];
   /** original + Σ netted: what is owed on this row. */
   amount: bigint;
-  payments: Settlement[];
+  payments: readonly Settlement[];
   /** Σ payments, signed like the row. */
   paid: bigint;
   /** amount − paid; negative on a credit note's row still to refund. */
@@ -95,7 +95,7 @@ export interface Deadline {
 
 /** The key payments are recorded by: "sent:12/1#2" is the second instalment of the first document of sent 12. */
 export function instalmentKey(ref: DocumentRef, position: number): string {
-  return `${documentKey(ref)}#${position}`;
+  return `${ref.kind}:${ref.invoiceId}/${ref.documentIndex}#${position}`;
 }
 
 function partyKey(id: BookPartyId): string {
@@ -107,21 +107,22 @@ function directionOf(record: BookRecord): Direction | null {
   return role === 'sale' ? 'receivable' : role === 'purchase' ? 'payable' : null;
 }
 
-/** A row before its status: what netting and payments work on. */
-interface Row extends Omit<Deadline, 'paid' | 'outstanding' | 'status'> {
-  /** Σ payment magnitudes. */
-  paidMagnitude: bigint;
-}
-
 /** The sign of a row: a credit note's rows run below zero. */
-function signOf(row: Pick<Row, 'original'>): 1n | -1n {
+function signOf(row: Pick<Deadline, 'original'>): 1n | -1n {
   return row.original < 0n ? -1n : 1n;
 }
 
 /** What is still owed on a row, as a magnitude: what netting may take from it. */
-function room(row: Row): bigint {
-  const left = signOf(row) * row.amount - row.paidMagnitude;
+function room(row: Deadline): bigint {
+  const left = signOf(row) * (row.amount - row.paid);
   return left > 0n ? left : 0n;
+}
+
+/** A document's rows: they sit together in the list of deadlines, from `start`. */
+interface DocumentRows {
+  record: BookRecord;
+  start: number;
+  count: number;
 }
 
 /** Every deadline of the records, credit notes netted, with the payments recorded and a status as of `today`. */
@@ -136,40 +137,60 @@ export function deadlinesOf(
     if (list) list.push(payment);
     else paymentsByKey.set(payment.instalment, [payment]);
   }
-
-  const rowsByDocument = new Map<BookRecord, Row[]>();
-  for (const record of withoutCopies(records).counted) {
-    const direction = directionOf(record);
-    if (direction === null) continue;
-    rowsByDocument.set(
-      record,
-      record.instalments.map((instalment) => rowOf(record, instalment, direction, paymentsByKey)),
-    );
-  }
-  netCreditNotes(rowsByDocument);
+  const counted = withoutCopies(records).counted;
+  // Only the invoices some credit note names are kept aside for netting: no index of every number.
+  const named = new Set<string>();
+  for (const record of counted)
+    if (record.creditNote) for (const reference of record.references) named.add(reference.number.trim());
 
   const deadlines: Deadline[] = [];
-  for (const rows of rowsByDocument.values()) for (const row of rows) deadlines.push(finish(row, today));
+  const creditNotes: DocumentRows[] = [];
+  const invoices = new Map<string, DocumentRows[]>();
+  for (const record of counted) {
+    const direction = directionOf(record);
+    if (direction === null) continue;
+    const document = documentRefOf(record);
+    const start = deadlines.length;
+    for (const instalment of record.instalments)
+      deadlines.push(rowOf(record, document, instalment, direction, paymentsByKey));
+    if (record.creditNote) {
+      if (record.references.length > 0) creditNotes.push({ record, start, count: deadlines.length - start });
+    } else if (named.size > 0 && named.has(record.number.trim())) {
+      const number = record.number.trim();
+      const rows = { record, start, count: deadlines.length - start };
+      const list = invoices.get(number);
+      if (list) list.push(rows);
+      else invoices.set(number, [rows]);
+    }
+  }
+  netCreditNotes(deadlines, creditNotes, invoices);
+  for (const row of deadlines) finish(row, today);
   return deadlines;
 }
 
+/** The rows without payments or netting share one empty list: 30,000 rows, 60,000 fewer objects. */
+const NONE: readonly never[] = Object.freeze([]);
+
+/** A row as the document and the payments make it, before netting and status (built as one literal: fast). */
 function rowOf(
   record: BookRecord,
+  document: DocumentRef,
   instalment: BookInstalment,
   direction: Direction,
   paymentsByKey: ReadonlyMap<string, readonly PaymentRecord[]>,
-): Row {
-  const document = documentRefOf(record);
+): Deadline {
   const key = instalmentKey(document, instalment.position);
   const original = cents(instalment.amount);
   const sign = original < 0n ? -1n : 1n;
-  const recorded = paymentsByKey.get(key) ?? [];
-  let paidMagnitude = 0n;
-  const settlements: Settlement[] = recorded.map((payment) => {
-    const amount = cents(payment.amount);
-    paidMagnitude += amount;
-    return { date: payment.date, amount: sign * amount };
-  });
+  const recorded = paymentsByKey.get(key);
+  let paid = 0n;
+  let settlements: readonly Settlement[] = NONE;
+  if (recorded)
+    settlements = recorded.map((payment) => {
+      const amount = sign * cents(payment.amount);
+      paid += amount;
+      return { date: payment.date, amount };
+    });
   return {
     key,
     document,
@@ -186,59 +207,77 @@ function rowOf(
     method: instalment.method,
     iban: instalment.iban,
     original,
-    netted: [],
+    netted: NONE,
     amount: original,
     payments: settlements,
-    paidMagnitude,
+    paid,
+    outstanding: original, // set by finish
+    status: 'open',
   };
 }
 
-/** The invoice a credit note corrects, among those of the same company, counterparty and number. */
-function correctedInvoice(creditNote: BookRecord, candidates: readonly BookRecord[], date: string | null) {
+/**
+ * The invoice a credit note corrects: among those with the number it names, the one of the same list, company
+ * and counterparty; of several (numbering restarts each year), the one of the date it names, else the latest
+ * issued before the credit note, else the first.
+ */
+function correctedInvoice(
+  creditNote: BookRecord,
+  named: readonly DocumentRows[] | undefined,
+  date: string | null,
+): DocumentRows | undefined {
+  const company = partyKey(creditNote.company);
+  const counterparty = partyKey(creditNote.counterparty);
+  const candidates = (named ?? []).filter(
+    ({ record }) =>
+      record.kind === creditNote.kind &&
+      partyKey(record.company) === company &&
+      partyKey(record.counterparty) === counterparty,
+  );
   if (date !== null) {
-    const same = candidates.find((candidate) => candidate.date === date);
+    const same = candidates.find(({ record }) => record.date === date);
     if (same) return same;
   }
-  // No date, or none matches it: the latest issued before the credit note, else any.
-  const before = candidates.filter((candidate) => candidate.date <= creditNote.date);
-  return before.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0))[0] ?? candidates[0];
+  const before = candidates.filter(({ record }) => record.date <= creditNote.date);
+  before.sort((a, b) => (a.record.date < b.record.date ? 1 : a.record.date > b.record.date ? -1 : 0));
+  return before[0] ?? candidates[0];
 }
 
-function netCreditNotes(rowsByDocument: Map<BookRecord, Row[]>): void {
-  const invoices = new Map<string, BookRecord[]>();
-  const matchKey = (record: BookRecord, number: string) =>
-    [record.kind, partyKey(record.company), partyKey(record.counterparty), number.trim()].join('|');
-  const creditNotes: BookRecord[] = [];
-  for (const record of rowsByDocument.keys()) {
-    if (record.creditNote) {
-      if (record.references.length > 0) creditNotes.push(record);
-      continue;
-    }
-    const key = matchKey(record, record.number);
-    const list = invoices.get(key);
-    if (list) list.push(record);
-    else invoices.set(key, [record]);
-  }
-  creditNotes.sort((a, b) => (bookDate(a) < bookDate(b) ? -1 : bookDate(a) > bookDate(b) ? 1 : 0));
+function netCreditNotes(
+  deadlines: readonly Deadline[],
+  creditNotes: DocumentRows[],
+  invoices: ReadonlyMap<string, readonly DocumentRows[]>,
+): void {
+  const rowsOf = ({ start, count }: DocumentRows) => deadlines.slice(start, start + count);
+  creditNotes.sort((a, b) => {
+    const [x, y] = [bookDate(a.record), bookDate(b.record)];
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
   for (const creditNote of creditNotes) {
-    const creditRows = rowsByDocument.get(creditNote) ?? [];
-    const when = bookDate(creditNote);
-    for (const reference of creditNote.references) {
-      const candidates = invoices.get(matchKey(creditNote, reference.number));
-      const invoice = candidates && correctedInvoice(creditNote, candidates, reference.date);
+    const creditRows = rowsOf(creditNote).filter((row) => row.original < 0n);
+    const when = bookDate(creditNote.record);
+    const from = documentRefOf(creditNote.record);
+    for (const reference of creditNote.record.references) {
+      const invoice = correctedInvoice(
+        creditNote.record,
+        invoices.get(reference.number.trim()),
+        reference.date,
+      );
       if (!invoice) continue;
-      const invoiceRows = (rowsByDocument.get(invoice) ?? [])
+      const invoiceRows = rowsOf(invoice)
         .filter((row) => row.original > 0n)
         .sort((a, b) => (a.due < b.due ? -1 : a.due > b.due ? 1 : a.position - b.position));
       for (const invoiceRow of invoiceRows) {
         for (const creditRow of creditRows) {
-          if (creditRow.original >= 0n) continue;
           const moved = min(room(invoiceRow), room(creditRow));
           if (moved === 0n) continue;
           invoiceRow.amount -= moved;
-          invoiceRow.netted.push({ document: documentRefOf(creditNote), date: when, amount: -moved });
+          invoiceRow.netted = [...invoiceRow.netted, { document: from, date: when, amount: -moved }];
           creditRow.amount += moved;
-          creditRow.netted.push({ document: invoiceRow.document, date: when, amount: moved });
+          creditRow.netted = [
+            ...creditRow.netted,
+            { document: invoiceRow.document, date: when, amount: moved },
+          ];
         }
       }
     }
@@ -249,14 +288,13 @@ function min(a: bigint, b: bigint): bigint {
   return a < b ? a : b;
 }
 
-function finish(row: Row, today: string): Deadline {
-  const { paidMagnitude, ...rest } = row;
-  const sign = signOf(row);
-  const paid = sign * paidMagnitude;
-  const outstanding = row.amount - paid;
-  let status: DeadlineStatus = sign * outstanding <= 0n ? 'paid' : paidMagnitude !== 0n ? 'partial' : 'open';
+/** The outstanding amount and the status, once netting is done. */
+function finish(row: Deadline, today: string): void {
+  row.outstanding = row.amount - row.paid;
+  let status: DeadlineStatus =
+    signOf(row) * row.outstanding <= 0n ? 'paid' : row.paid !== 0n ? 'partial' : 'open';
   if (status !== 'paid' && row.due !== '' && row.due < today) status = 'overdue';
-  return { ...rest, paid, outstanding, status };
+  row.status = status;
 }
 
 /** What to show: every condition given must hold. */

@@ -30,7 +30,7 @@
  * Every figure carries the documents behind it, so the UI can open them. Amounts are cents (bigint); VAT is
  * in euro (the VAT summary is in euro even in a foreign-currency invoice, art. 21 c. 2 l DPR 633/72).
  */
-import type { BookRecord, Chargeability, DocumentRef } from './book-record.ts';
+import type { BookRecord, BookVatRow, Chargeability, DocumentRef } from './book-record.ts';
 import { bookDate, cents, documentKey, documentRefOf, isCompany } from './book-record.ts';
 import { withoutCopies } from './copies.ts';
 import type { Deadline, DocumentSettlement } from './deadlines.ts';
@@ -69,6 +69,7 @@ export interface ExcludedDocument {
 
 export interface VatLedger {
   company: string;
+  /** In date order. */
   entries: VatEntry[];
   excluded: ExcludedDocument[];
 }
@@ -102,40 +103,50 @@ export function vatLedgerOf(
       continue;
     }
     for (const row of record.vat) {
-      const base = {
-        rate: row.rate,
-        nature: row.nature,
-        chargeability: row.chargeability,
-        taxable: cents(row.taxable),
-        tax: cents(row.tax),
-        document,
-      };
+      const taxable = cents(row.taxable);
+      const tax = cents(row.tax);
       if (role === 'self-invoice') {
-        entries.push({
-          ...base,
-          date: record.date,
-          side: 'sales',
-          source: 'self-invoice',
-          counted: base.tax,
-        });
-        entries.push({
-          ...base,
-          date: record.date,
-          side: 'purchases',
-          source: 'self-invoice',
-          counted: base.tax,
-        });
+        entries.push(entryOf(record.date, 'sales', 'self-invoice', row, taxable, tax, tax, document));
+        entries.push(entryOf(record.date, 'purchases', 'self-invoice', row, taxable, tax, tax, document));
         continue;
       }
       const side: VatSide = role === 'sale' ? 'sales' : 'purchases';
       const date = bookDate(record);
-      if (row.chargeability === 'S') entries.push({ ...base, date, side, source: 'invoice', counted: 0n });
+      if (row.chargeability === 'S')
+        entries.push(entryOf(date, side, 'invoice', row, taxable, tax, 0n, document));
       else if (row.chargeability === 'I')
-        entries.push({ ...base, date, side, source: 'invoice', counted: base.tax });
-      else deferredEntries(base, side, settlementOf(record), entries);
+        entries.push(entryOf(date, side, 'invoice', row, taxable, tax, tax, document));
+      else deferredEntries(row, taxable, tax, document, side, settlementOf(record), entries);
     }
   }
+  // In date order, so that a period's entries are found by bisection (vatPeriodSummary).
+  entries.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   return { company, entries, excluded };
+}
+
+/** An entry, always built by this one literal: objects of one shape keep 30,000 documents fast. */
+function entryOf(
+  date: string,
+  side: VatSide,
+  source: VatSource,
+  row: Pick<BookVatRow, 'rate' | 'nature' | 'chargeability'>,
+  taxable: bigint,
+  tax: bigint,
+  counted: bigint,
+  document: DocumentRef,
+): VatEntry {
+  return {
+    date,
+    side,
+    source,
+    rate: row.rate,
+    nature: row.nature,
+    chargeability: row.chargeability,
+    taxable,
+    tax,
+    counted,
+    document,
+  };
 }
 
 /** value × part ÷ whole, rounded half away from zero to the cent (part and whole of the same sign). */
@@ -146,7 +157,10 @@ function share(value: bigint, part: bigint, whole: bigint): bigint {
 
 /** A deferred row: one entry per day something was collected (or paid), for the share it made due. */
 function deferredEntries(
-  base: Omit<VatEntry, 'date' | 'side' | 'source' | 'counted'>,
+  row: BookVatRow,
+  rowTaxable: bigint,
+  rowTax: bigint,
+  document: DocumentRef,
   side: VatSide,
   settlement: DocumentSettlement | undefined,
   entries: VatEntry[],
@@ -163,18 +177,12 @@ function deferredEntries(
     if (events[i + 1]?.date === event.date) continue;
     // The running share, kept between nothing and the whole document.
     const part = whole > 0n ? clamp(settled, 0n, whole) : clamp(settled, whole, 0n);
-    const tax = share(base.tax, part, whole);
-    const taxable = share(base.taxable, part, whole);
-    if (tax !== taxSoFar || taxable !== taxableSoFar)
-      entries.push({
-        ...base,
-        date: event.date,
-        side,
-        source: 'invoice',
-        taxable: taxable - taxableSoFar,
-        tax: tax - taxSoFar,
-        counted: tax - taxSoFar,
-      });
+    const tax = share(rowTax, part, whole);
+    const taxable = share(rowTaxable, part, whole);
+    if (tax !== taxSoFar || taxable !== taxableSoFar) {
+      const due = tax - taxSoFar;
+      entries.push(entryOf(event.date, side, 'invoice', row, taxable - taxableSoFar, due, due, document));
+    }
     taxSoFar = tax;
     taxableSoFar = taxable;
   }
@@ -228,15 +236,17 @@ export interface VatPeriodSummary {
   excluded: ExcludedDocument[];
 }
 
-/** Documents in order of first appearance, once each. */
+/**
+ * Documents in order of first appearance, once each. A ledger makes one DocumentRef per document and every
+ * entry of that document shares it, so the object itself is the key: no string per entry.
+ */
 class DocumentList {
-  private readonly seen = new Map<string, DocumentRef>();
+  private readonly seen = new Set<DocumentRef>();
   add(ref: DocumentRef): void {
-    const key = documentKey(ref);
-    if (!this.seen.has(key)) this.seen.set(key, ref);
+    this.seen.add(ref);
   }
   list(): DocumentRef[] {
-    return [...this.seen.values()];
+    return [...this.seen];
   }
 }
 
@@ -262,6 +272,18 @@ function lineOrder(a: VatSummaryLine, b: VatSummaryLine): number {
   );
 }
 
+/** The index of the first entry dated `date` or later (the entries are in date order). */
+function firstOnOrAfter(entries: readonly VatEntry[], date: string): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (entries[middle]!.date < date) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /** The settlement of one period; `previousCredit` is the credit the period before left (see vatPeriodChain). */
 export function vatPeriodSummary(ledger: VatLedger, period: string, previousCredit = 0n): VatPeriodSummary {
   const range = periodRange(period);
@@ -269,9 +291,10 @@ export function vatPeriodSummary(ledger: VatLedger, period: string, previousCred
   const salesVat = new Figure();
   const splitPaymentVat = new Figure();
   const purchaseVat = new Figure();
-  for (const entry of ledger.entries) {
-    if (!inRange(entry.date, range)) continue;
-    const key = [entry.side, entry.source, entry.rate, entry.nature ?? '', entry.chargeability].join('|');
+  const entries = ledger.entries;
+  for (let i = firstOnOrAfter(entries, range.from); i < entries.length && entries[i]!.date <= range.to; i++) {
+    const entry = entries[i]!;
+    const key = `${entry.side}|${entry.source}|${entry.rate}|${entry.nature ?? ''}|${entry.chargeability}`;
     let group = lines.get(key);
     if (!group) {
       const { side, source, rate, nature, chargeability } = entry;
