@@ -1,4 +1,5 @@
 /** `npm run bench`: performance figures and their ratios to our targets. Never part of `npm test`. */
+import { benchBooks } from './books.ts';
 import { benchDesktop } from './desktop.ts';
 import { benchExport } from './export.ts';
 import { benchEventLoopUnderHostileLoad } from './event-loop-under-hostile-load.ts';
@@ -34,6 +35,10 @@ report("One account's hanging webhooks against another's invoice", await benchWe
 report('Export (streamed ZIP)', await benchExport());
 report('Seed data (`npm run sandbox -- seed`, under 30 s)', await benchSeed());
 report('Desktop: UI responsiveness during a 10,000-invoice export', await benchDesktop());
+report(
+  'Books (20,000 sent + 10,000 received book records: deadlines, VAT, dashboard under 500 ms)',
+  benchBooks(),
+);
 // Several minutes of seeding: only when asked (SCAMBIO_BENCH_MILLION=1); `tsx bench/million.ts` runs it alone.
 if (process.env.SCAMBIO_BENCH_MILLION === '1') {
   const million = await benchMillion();
