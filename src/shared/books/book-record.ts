@@ -128,7 +128,11 @@ export interface BookRecord {
 export interface BookRecordMeta {
   kind: BookKind;
   invoiceId: number;
-  /** A received invoice's delivery date ('YYYY-MM-DD'; a timestamp's date part is taken). */
+  /**
+   * A received invoice's delivery date, the Italian calendar day ('YYYY-MM-DD'). Given a timestamp, its date part
+   * is taken as written: the caller turns a UTC time into the day in Italy first (23:30Z on 31 March is 1 April
+   * in Rome, and that moves the VAT to April).
+   */
   receivedDate?: string | null;
   imported?: boolean;
 }

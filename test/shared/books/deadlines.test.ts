@@ -68,6 +68,49 @@ describe('the due date of an instalment', () => {
   });
 });
 
+describe('the instalments of a document', () => {
+  it('are one per DettaglioPagamento, each with its own method and bank account', () => {
+    // TP01: 600.00 by transfer to one account on 30 April, 620.00 by RIBA on 31 May (1220.00 in all).
+    const record = sale({
+      number: '5',
+      date: '2026-03-10',
+      lines: [{ amount: '1000' }],
+      payments: [
+        { due: '2026-04-30', amount: '600.00', method: 'MP05', iban: 'IT60X0542811101000000123456' },
+        { due: '2026-05-31', amount: '620.00', method: 'MP12' },
+      ],
+    });
+    expect(record.instalments).toEqual([
+      {
+        position: 1,
+        due: '2026-04-30',
+        dueFrom: 'due-date',
+        amount: '60000',
+        method: 'MP05',
+        iban: 'IT60X0542811101000000123456',
+      },
+      { position: 2, due: '2026-05-31', dueFrom: 'due-date', amount: '62000', method: 'MP12', iban: null },
+    ]);
+  });
+
+  it('count the same-amount details of a TP02 block once: they are two ways of making the one payment', () => {
+    // 1220.00 payable to either of two accounts: one instalment of 1220.00, not 2440.00.
+    const record = sale({
+      number: '6',
+      date: '2026-03-10',
+      lines: [{ amount: '1000' }],
+      conditions: 'TP02',
+      payments: [
+        { due: '2026-04-30', amount: '1220.00', iban: 'IT60X0542811101000000123456' },
+        { due: '2026-04-30', amount: '1220.00', iban: 'IT02L1234512345123456789012' },
+      ],
+    });
+    expect(record.instalments).toMatchObject([
+      { position: 1, amount: '122000', iban: 'IT60X0542811101000000123456' },
+    ]);
+  });
+});
+
 describe('deadlines', () => {
   it('gives one receivable row per instalment of a sale and one payable row per instalment of a purchase', () => {
     // Sale 1000.00 + 22 % = 1220.00 in two instalments of 610.00; purchase 200.00 + 22 % = 244.00.

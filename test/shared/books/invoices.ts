@@ -42,6 +42,8 @@ export interface DocumentSpec {
   currency?: string;
   /** DettaglioPagamento of one DatiPagamento (TP01 for several); none when left out. */
   payments?: Partial<DraftPaymentDetail>[];
+  /** CondizioniPagamento; default TP01 for several details, TP02 for one. */
+  conditions?: string;
   /** DatiFattureCollegate: the invoices a credit note corrects. */
   references?: { number: string; date?: string }[];
 }
@@ -93,7 +95,7 @@ function draftOf(spec: DocumentSpec, seller: Party, buyer: Party): InvoiceDraft 
       ? []
       : [
           {
-            conditions: details.length > 1 ? 'TP01' : 'TP02',
+            conditions: spec.conditions ?? (details.length > 1 ? 'TP01' : 'TP02'),
             details: details.map((detail) => ({ ...emptyPaymentDetail(), ...detail })),
           },
         ];

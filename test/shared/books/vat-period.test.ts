@@ -225,6 +225,17 @@ describe('the VAT settlement of a period', () => {
     expect(april.salesVat.documents).toEqual([ref(invoice), ref(credit)]);
   });
 
+  it('deducts a deferred purchase’s VAT when it is paid', () => {
+    // Received 5 March: 1000.00 + 220.00 (D). 1220.00 paid 15 May: 220.00 deductible in May, not March.
+    const p = purchase(
+      { number: 'AD/1', date: '2026-03-04', lines: [{ amount: '1000' }], chargeability: 'D' },
+      '2026-03-05',
+    );
+    const payments = [paid(p, '2026-05-15', 122000n)];
+    expect(settle([p], '2026-03', payments).purchaseVat.cents).toBe(0n);
+    expect(settle([p], '2026-05', payments).purchaseVat).toEqual({ cents: 22000n, documents: [ref(p)] });
+  });
+
   it('counts purchases at the date SDI delivered them, not at their own date', () => {
     // Dated 30 March, delivered 2 April: 100.00 × 22 % = 22.00 deductible in April, not March.
     const p = purchase({ number: 'A2', date: '2026-03-30', lines: [{ amount: '100' }] }, '2026-04-02');
