@@ -4,7 +4,8 @@
  * - invoiced: the document totals of the sales dated in the period (credit notes subtracted);
  * - collected: the payments recorded on the sales' deadlines, dated in the period (refunds subtracted);
  * - toCollect and overdue: what is still owed on the sales' deadlines due in the period, and the part of it
- *   overdue as of the `today` the deadlines were computed with;
+ *   overdue as of the `today` the deadlines were computed with (a credit note's credit still to refund or
+ *   offset counts against both);
  * - vat: the period's own settlement (sales VAT owed, deductible purchase VAT, their difference), without the
  *   credit of earlier periods, which the VAT view chains;
  * - months: invoiced and collected in each month of the period's year, for the chart.

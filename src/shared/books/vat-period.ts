@@ -15,10 +15,11 @@
  * - Credit notes are negative and count like the rest: at their date, or for D rows as their credit is netted
  *   or refunded. A credit note netted against a deferred invoice thus moves the same VAT out of the credit
  *   note and into the invoice on the same day: nothing is counted twice, and the rest follows the collection.
- * - Purchases (received documents) count at the date SDI delivered them (record.receivedDate), the day the
- *   invoice is held and the VAT may be deducted; D rows count when paid (art. 19: the right to deduct arises
- *   when the VAT becomes chargeable), S rows are shown and count zero (the customer under split payment pays
- *   that VAT to the Treasury itself; see "left out" in the report).
+ * - Purchases (received documents, and the TD28 the company sends for a San Marino purchase) count at the
+ *   date SDI delivered them (record.receivedDate), the day the invoice is held and the VAT may be deducted;
+ *   D rows count when paid (art. 19: the right to deduct arises when the VAT becomes chargeable); S rows are
+ *   shown and count zero: a company under split payment pays that VAT to the Treasury itself, and whether it
+ *   then goes through the settlement depends on how it does so, which the records do not say.
  * - Self-invoices for reverse charge (TD16 domestic, e.g. the N6.x invoice of a subcontractor; TD17 services
  *   from abroad; TD18 goods from the EU, integrating an invoice without VAT such as an N3.2 one; TD19 goods from
  *   a non-resident in Italy): their VAT counts on both sides at the self-invoice's date, owed and deducted, so
@@ -30,6 +31,7 @@
  * Every figure carries the documents behind it, so the UI can open them. Amounts are cents (bigint); VAT is
  * in euro (the VAT summary is in euro even in a foreign-currency invoice, art. 21 c. 2 l DPR 633/72).
  */
+import { compare, divide, parseDecimal, ZERO } from '../fatturapa/sdi-checks/decimal.ts';
 import type { BookRecord, BookVatRow, Chargeability, DocumentRef } from './book-record.ts';
 import { bookDate, cents, documentKey, documentRefOf, isCompany } from './book-record.ts';
 import { withoutCopies } from './copies.ts';
@@ -37,7 +39,6 @@ import type { Deadline, DocumentSettlement } from './deadlines.ts';
 import { settlementsByDocument } from './deadlines.ts';
 import { bookRole } from './document-roles.ts';
 import { inRange, periodRange } from './period.ts';
-import { compare, divide, parseDecimal, ZERO } from '../fatturapa/sdi-checks/decimal.ts';
 
 export type VatSide = 'sales' | 'purchases';
 /** An ordinary invoice (or credit note), or a reverse-charge self-invoice counted on both sides. */
