@@ -1,4 +1,5 @@
 /** `npm run bench`: performance figures and their ratios to our targets. Never part of `npm test`. */
+import { benchBooks } from './books.ts';
 import { benchDesktop } from './desktop.ts';
 import { benchExport } from './export.ts';
 import { benchEventLoopUnderHostileLoad } from './event-loop-under-hostile-load.ts';
@@ -38,6 +39,10 @@ report('Desktop: UI responsiveness during a 10,000-invoice export', await benchD
 report(
   'Invoice lists at a year’s size (20,000 sent, 10,000 received; also writes its section of results.md)',
   await benchLists(),
+);
+report(
+  'Books (20,000 sent + 10,000 received book records: deadlines, VAT, dashboard under 500 ms)',
+  benchBooks(),
 );
 // Several minutes of seeding: only when asked (SCAMBIO_BENCH_MILLION=1); `tsx bench/million.ts` runs it alone.
 if (process.env.SCAMBIO_BENCH_MILLION === '1') {
