@@ -4,23 +4,7 @@
  * plain decimal for display, `data-*` attributes and spreadsheets. `Math.round(Number("1506.09") * 100)` happens
  * to give the right cents for one amount, but a float on the way is the bug class the house rule forbids.
  */
-import { parseDecimal, round } from '../../shared/fatturapa/sdi-checks/decimal.ts';
-
-/**
- * The cents of a plain decimal (`1506.09`, `-3`, `+0.5`), exactly; more than two decimals round half away from
- * zero (`12.345` → 1235), as Italian VAT amounts do. Null for anything that is not a decimal.
- */
-export function centsOf(value: string | null | undefined): bigint | null {
-  const parsed = parseDecimal(value);
-  return parsed === null ? null : round(parsed, 2).units;
-}
-
-/** Cents as a plain decimal with two decimals: 150609n → `1506.09`, -5n → `-0.05`. */
-export function decimalOfCents(cents: bigint): `${number}` {
-  const negative = cents < 0n;
-  const digits = (negative ? -cents : cents).toString().padStart(3, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}` as `${number}`;
-}
+export { centsOf, decimalOfCents } from '../../shared/money/cents.ts';
 
 /** Sums of cents kept apart per currency: a list may hold invoices in dollars beside euro ones. */
 export class CurrencySums {

@@ -1,8 +1,7 @@
 /**
  * Money as integer cents (bigint), never a float: an amount read from a file is a plain decimal string
- * ("1506.09"), parsed exactly into cents, added as integers and written back as a plain decimal. These are the
- * page's helpers (src/renderer/cents.ts) moved where the shared domain (the books) can use them too; the page's
- * copy is to import them from here.
+ * ("1506.09"), parsed exactly into cents, added as integers and written back as a plain decimal. Shared by the
+ * books (src/shared/books) and the page (src/renderer/format/cents.ts).
  */
 import { parseDecimal, round } from '../fatturapa/sdi-checks/decimal.ts';
 
