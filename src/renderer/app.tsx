@@ -42,6 +42,11 @@ const ComposeScreen = lazy(() => import('./compose/compose-screen.tsx'));
 const SandboxConsole = lazy(() => import('./console/console-screen.tsx'));
 // Webhooks are a developer's screen too: loaded when opened.
 const WebhooksScreen = lazy(() => import('./webhooks/webhooks-screen.tsx'));
+// The books compute over every invoice read: loaded when opened.
+const DeadlinesScreen = lazy(() => import('./deadlines/deadlines-screen.tsx'));
+const VatScreen = lazy(() => import('./vat/vat-screen.tsx'));
+// Importing an archive carries the ZIP and XML readers: loaded when opened.
+const ImportScreen = lazy(() => import('./archive-import/import-screen.tsx'));
 // The API reference carries Swagger UI (about 2 MB): loaded when opened.
 const ApiReferenceScreen = lazy(() => import('./api-reference/api-reference-screen.tsx'));
 
@@ -242,6 +247,21 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
               </Route>
               <Route path="/sent/:id?">{(params) => <SentList openId={numeric(params.id)} />}</Route>
               <Route path="/inbox/:id?">{(params) => <Inbox openId={numeric(params.id)} />}</Route>
+              <Route path="/deadlines">
+                <Suspense fallback={null}>
+                  <DeadlinesScreen today={clock?.now ?? null} />
+                </Suspense>
+              </Route>
+              <Route path="/vat">
+                <Suspense fallback={null}>
+                  <VatScreen today={clock?.now ?? null} />
+                </Suspense>
+              </Route>
+              <Route path="/import">
+                <Suspense fallback={null}>
+                  <ImportScreen />
+                </Suspense>
+              </Route>
               <Route path="/export">
                 {/* Remounted when the sandbox month becomes known or changes: the form starts on it. */}
                 <ExportArchive

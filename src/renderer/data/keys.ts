@@ -27,6 +27,12 @@ export const queryKeys = {
   receivedLists: ['received', 'list'] as const,
   receivedList: (...parts: unknown[]) => ['received', 'list', ...parts] as const,
   receivedOne: (id: number) => ['received', 'one', id] as const,
+  /** The books' records of a profile (books/book-records.ts): every invoice's, so any invoice change touches them. */
+  books: (profileId: string | null) => ['books', profileId] as const,
+  /** The payments recorded against the deadlines of a profile (this machine's, sealed in its index). */
+  bookPayments: (profileId: string | null) => ['book-payments', profileId] as const,
+  /** The archive imported into a profile (this machine's, sealed in its index). */
+  imported: (profileId: string | null) => ['imported', profileId] as const,
   /** The sandbox console's view of SDI: its queue, held invoices and PA invoices waiting (every change moves it). */
   sandboxConsole: ['sandbox', 'console'] as const,
   /** The local sandbox's clock, as read for one screen (`refreshKey`). */
@@ -36,4 +42,9 @@ export const queryKeys = {
 } satisfies Record<string, QueryKey | ((...args: never[]) => QueryKey)>;
 
 /** Keys of data the host holds rather than the service: kept when the service's data is all read again. */
-export const HOST_KEYS: readonly string[] = [queryKeys.profiles[0], 'invoice-index'];
+export const HOST_KEYS: readonly string[] = [
+  queryKeys.profiles[0],
+  'invoice-index',
+  'book-payments',
+  'imported',
+];

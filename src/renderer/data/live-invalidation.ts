@@ -7,19 +7,23 @@ import { HOST_KEYS, queryKeys } from './keys.ts';
  * channel is (again) open, or a poll saw something change, and what changed meanwhile is unknown). The sandbox
  * console's view of SDI's queue moves with every change.
  */
+/** Every profile's book records (books/book-records.ts): built from every invoice, so any change touches them. */
+const BOOKS = ['books'] as const;
+
 export function keysTouchedBy(change: LiveChange): QueryKey[] | null {
   switch (change.type) {
     case 'ready':
       return null;
     case 'send.state':
-      return [queryKeys.sentLists, queryKeys.sentOne(change.id), queryKeys.sandboxConsole];
+      return [queryKeys.sentLists, queryKeys.sentOne(change.id), queryKeys.sandboxConsole, BOOKS];
     case 'receive.add':
-      return [queryKeys.receivedLists, queryKeys.sandboxConsole];
+      return [queryKeys.receivedLists, queryKeys.sandboxConsole, BOOKS];
     case 'receive.read':
       return [
         queryKeys.receivedLists,
         ...change.ids.map((id) => queryKeys.receivedOne(id)),
         queryKeys.sandboxConsole,
+        BOOKS,
       ];
   }
 }

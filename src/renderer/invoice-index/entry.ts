@@ -1,14 +1,15 @@
 import type { PayloadEncoding, Receive, Send } from '../../shared/api/types.ts';
+import { bookRecordsOf, type BookRecord } from '../../shared/books/index.ts';
 import { readingSummary, type InvoiceFigures, type KnownAmount } from '../lists/amounts.ts';
 import { payloadBytes, readInvoice } from '../data/read-invoice.ts';
 
 export type InvoiceKind = 'sent' | 'received';
 
 /**
- * The shape of an entry: an entry of another version (written before the figures for filing existed) is not
- * used, and the invoice is read again (free: only sent files and received invoices already read are indexed).
+ * The shape of an entry: an entry of another version (written before the book records existed) is not used, and
+ * the invoice is read again (free: only sent files and received invoices already read are indexed).
  */
-export const ENTRY_VERSION = 2;
+export const ENTRY_VERSION = 3;
 
 /**
  * What the index keeps of an invoice the app has read: what the lists show, sort by, total and export and the
@@ -34,6 +35,11 @@ export interface IndexEntry {
   figures: InvoiceFigures | null;
   /** Causale and line descriptions, for the search (bounded: see TEXT_MAX). */
   text: string;
+  /**
+   * What the books (deadlines, the VAT settlement, the dashboard) need of each document of the file
+   * (src/shared/books): computed once here, so the books never open a file again. Empty until the file is read.
+   */
+  books: BookRecord[];
 }
 
 /** The fields of a list row the index needs to tell whether an entry is still about that row. */
@@ -78,6 +84,7 @@ export function entryOf(
     partyFiscalCode: null,
     figures: null,
     text: '',
+    books: [],
   };
   if (!payload) return entry;
   try {
@@ -93,8 +100,30 @@ export function entryOf(
       .flatMap((doc) => [...doc.reasons, ...doc.lines.map((line) => line.description)])
       .join(' · ')
       .slice(0, TEXT_MAX);
+    entry.books = bookRecordsOf(reading, {
+      kind,
+      invoiceId: record.id,
+      receivedDate: kind === 'received' ? italianDay(record.created) : null,
+    });
   } catch {
     // Not an invoice the reading understands: remembered as read, with no amount.
   }
   return entry;
+}
+
+const ROME_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Rome',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/**
+ * The Italian calendar day of a moment (`2026-03-31T23:30:00Z` → `2026-04-01`): a received invoice's VAT belongs
+ * to the month SDI delivered it in Italy, not in UTC.
+ */
+export function italianDay(moment: string | null | undefined): string | null {
+  if (!moment) return null;
+  const time = Date.parse(moment);
+  return Number.isNaN(time) ? null : ROME_DAY.format(time);
 }

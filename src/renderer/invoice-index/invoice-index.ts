@@ -6,6 +6,7 @@ import {
   type IndexedRecord,
   type InvoiceKind,
 } from './entry.ts';
+import type { BookRecord } from '../../shared/books/index.ts';
 import { entryHasAmount, parseAmountQuery } from './amount-query.ts';
 import { seal, unseal } from './sealed.ts';
 import type { IndexStorage, StoredRecord } from './storage.ts';
@@ -15,6 +16,11 @@ const contextOf = (profile: string, key: string) => `scambio invoice index|${pro
 
 /** The storage key of a list's kept rows (`rows:sent`), beside the entries (`sent:42`). */
 const keptKey = (name: string) => `rows:${name}`;
+/**
+ * The storage key of the books' own data (`book:payments`): what the user recorded (payments, imports), not a
+ * cache of the service, so a rebuild of the index keeps it.
+ */
+const bookKey = (name: string) => `book:${name}`;
 
 /**
  * What the app has read of a profile's invoices (see entry.ts), so lists need not read files again and the header
@@ -26,6 +32,8 @@ export class InvoiceIndex {
   private readonly entries = new Map<string, IndexEntry>();
   /** What a list kept of its rows (see `keep`), sealed as stored: opened only when a list asks for it. */
   private readonly kept = new Map<string, StoredRecord>();
+  /** Without a key: kept values in memory only (never in clear on disk). */
+  private readonly memory = new Map<string, unknown>();
   private readonly listeners = new Set<() => void>();
   /** Storage writes in order: a clear is never overtaken by a put issued before it. */
   private writes: Promise<void> = Promise.resolve();
@@ -44,7 +52,8 @@ export class InvoiceIndex {
     const unreadable: string[] = [];
     await Promise.all(
       records.map(async (record) => {
-        if (record.key.startsWith(keptKey(''))) return void index.kept.set(record.key, record);
+        if (record.key.startsWith(keptKey('')) || record.key.startsWith(bookKey('')))
+          return void index.kept.set(record.key, record);
         try {
           const entry = await unseal<IndexEntry>(key, record, contextOf(profileId, record.key));
           // An entry of an older shape lacks what lists now need: the invoice is read again.
@@ -104,10 +113,40 @@ export class InvoiceIndex {
    * Keeps a value of a list's beside the entries (the synced rows of data/synced-rows.ts), sealed like them, so a
    * new window starts from it; only where entries survive a reload (`persistent`).
    */
-  async keep(name: string, value: unknown): Promise<void> {
+  keep(name: string, value: unknown): Promise<void> {
+    return this.keepAt(keptKey(name), value);
+  }
+
+  /** What `keep` kept under this name; null when nothing was, or it no longer opens. */
+  keptValue<T>(name: string): Promise<T | null> {
+    return this.valueAt<T>(keptKey(name));
+  }
+
+  /**
+   * Keeps the books' own data (books/: payments recorded, archives imported), sealed like the entries; unlike
+   * them it is no cache, and `clear` keeps it. In memory only where entries are (`persistent`).
+   */
+  keepBook(name: string, value: unknown): Promise<void> {
+    return this.keepAt(bookKey(name), value);
+  }
+
+  bookValue<T>(name: string): Promise<T | null> {
+    return this.valueAt<T>(bookKey(name));
+  }
+
+  async forgetBook(name: string): Promise<void> {
+    const at = bookKey(name);
+    this.kept.delete(at);
+    this.memory.delete(at);
+    if (this.key) await this.write(() => this.storage.remove(this.profileId, [at]));
+  }
+
+  private async keepAt(at: string, value: unknown): Promise<void> {
     const key = this.key;
-    if (!key) return;
-    const at = keptKey(name);
+    if (!key) {
+      this.memory.set(at, value);
+      return;
+    }
     const record = {
       profile: this.profileId,
       key: at,
@@ -117,19 +156,24 @@ export class InvoiceIndex {
     await this.write(() => this.storage.put([record]));
   }
 
-  /** What `keep` kept under this name; null when nothing was, or it no longer opens. */
-  async keptValue<T>(name: string): Promise<T | null> {
-    const record = this.kept.get(keptKey(name));
-    if (!record || !this.key) return null;
+  private async valueAt<T>(at: string): Promise<T | null> {
+    if (!this.key) return (this.memory.get(at) as T | undefined) ?? null;
+    const record = this.kept.get(at);
+    if (!record) return null;
     return unseal<T>(this.key, record, contextOf(this.profileId, record.key)).catch(() => null);
   }
 
-  /** Forgets everything, in memory and in storage. */
+  /** Forgets what it read (entries and kept rows), in memory and in storage; the books' own data stays. */
   async clear(): Promise<void> {
-    this.kept.clear();
+    const cached = [
+      ...this.entries.keys(),
+      ...[...this.kept.keys()].filter((at) => !at.startsWith(bookKey(''))),
+    ];
+    for (const at of cached) this.kept.delete(at);
     this.entries.clear();
+    for (const at of [...this.memory.keys()]) if (!at.startsWith(bookKey(''))) this.memory.delete(at);
     this.notify();
-    if (this.key) await this.write(() => this.storage.clear(this.profileId));
+    if (this.key) await this.write(() => this.storage.remove(this.profileId, cached));
   }
 
   /**
@@ -151,6 +195,20 @@ export class InvoiceIndex {
         found.push(entry);
     }
     return found.sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '') || b.id - a.id).slice(0, limit);
+  }
+
+  /**
+   * The book records (src/shared/books) of the entries still about these rows (`current`: the invoices the service
+   * holds now, by kind; see fingerprintOf), every document of every file read.
+   */
+  bookRecords(current: { sent: readonly IndexedRecord[]; received: readonly IndexedRecord[] }): BookRecord[] {
+    const records: BookRecord[] = [];
+    for (const kind of ['sent', 'received'] as const)
+      for (const row of current[kind]) {
+        const entry = this.get(kind, row);
+        if (entry) for (const book of entry.books) records.push(book);
+      }
+    return records;
   }
 
   subscribe(listener: () => void): () => void {

@@ -103,7 +103,11 @@ export const SCREENS = [
   'send',
   'sent',
   'inbox',
+  // The books (issue 28): what is owed and when, the period's VAT, last year's archive imported.
+  'deadlines',
+  'vat',
   'export',
+  'import',
   'companies',
   'log',
   'profiles',

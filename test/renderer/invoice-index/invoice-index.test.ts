@@ -38,6 +38,7 @@ function entry(id: number, overrides: Partial<IndexEntry> = {}): IndexEntry {
     partyFiscalCode: null,
     figures: null,
     text: 'Consulenza fiscale marzo',
+    books: [],
     ...overrides,
   };
 }
@@ -133,6 +134,26 @@ describe('the invoice index', () => {
     expect(await again.keptValue('received')).toBeNull();
     await again.clear();
     expect(await again.keptValue('sent')).toBeNull();
+  });
+
+  it('keeps the books’ own data (payments, imports) sealed, through a rebuild of what it read', async () => {
+    const key = await newKey();
+    const storage = memoryStorage();
+    const index = await InvoiceIndex.open('local', key, storage);
+    await index.put([entry(1)]);
+    await index.keep('sent', { rows: [] });
+    await index.keepBook('payments', [{ instalment: 'sent:1/1#1', date: '2026-03-31', amount: '12200' }]);
+    expect(JSON.stringify([...storage.records.values()])).not.toContain('2026-03-31');
+    await index.clear();
+    expect(index.size).toBe(0);
+    expect(await index.keptValue('sent')).toBeNull();
+    const again = await InvoiceIndex.open('local', key, storage);
+    expect(again.size).toBe(0);
+    expect(await again.bookValue('payments')).toEqual([
+      { instalment: 'sent:1/1#1', date: '2026-03-31', amount: '12200' },
+    ]);
+    await again.forgetBook('payments');
+    expect(await (await InvoiceIndex.open('local', key, storage)).bookValue('payments')).toBeNull();
   });
 
   it('writes nothing without a key, and keeps entries in memory only', async () => {
@@ -250,6 +271,11 @@ describe('reading invoices into the index, as the service bills them', () => {
       number: 'S-1',
     });
     expect(read.text).toContain('Consulenza S-1');
+    // What the books need of it: the document, its VAT and its one instalment, due on the document's date.
+    expect(read.books).toMatchObject([
+      { kind: 'sent', invoiceId: send!.id, documentIndex: 1, number: 'S-1', netToPay: '12200' },
+    ]);
+    expect(read.books[0]!.instalments).toHaveLength(1);
     expect(entryOf('sent', send!, '<not-an-invoice/>', 'Xml').amount).toBeNull();
   });
 

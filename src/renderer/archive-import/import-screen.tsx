@@ -1,0 +1,12 @@
+import { Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** To be built (issue 28): the route and the navigation are wired; the screen is this folder's work. */
+export default function ImportScreen(_props: { today?: Date | null }) {
+  const { t } = useTranslation();
+  return (
+    <Stack>
+      <Title order={2}>{t('nav.import')}</Title>
+    </Stack>
+  );
+}
