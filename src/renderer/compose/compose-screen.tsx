@@ -14,7 +14,7 @@ import { useGateway } from '../gateway/gateway-context.ts';
 import { TypedProblemsContext } from '../inputs/typed-input.tsx';
 import { InvoiceView } from '../invoice-view/invoice-view.tsx';
 import { useReady } from '../shell/ready.ts';
-import { href } from '../shell/routes.ts';
+import { href, receivedAddress } from '../shell/routes.ts';
 import { CorrectionLink } from './correction-link.tsx';
 import { DraftForm } from './draft-form.tsx';
 import { ProblemsSummary } from './problems-summary.tsx';
@@ -71,8 +71,10 @@ export default function ComposeScreen() {
 
   const { draft } = stored;
   const mode = stored.source?.mode;
-  const title =
-    mode === 'correct'
+  const integrates = stored.integrates ?? null;
+  const title = integrates
+    ? t('compose.titleSelfInvoice', { kind: integrates.kind })
+    : mode === 'correct'
       ? t('compose.titleCorrect')
       : mode === 'creditNote'
         ? t('compose.titleCreditNote')
@@ -152,6 +154,18 @@ export default function ComposeScreen() {
           </Text>
           {/* Resent already from here: said before it is sent twice. */}
           <CorrectionLink sendId={stored.source.sendId} />
+        </Alert>
+      )}
+      {integrates && (
+        <Alert color="blue" data-testid="compose-self-invoice" data-kind={integrates.kind}>
+          {t('compose.selfInvoiceOf', {
+            number: integrates.number,
+            date: formatDate(integrates.date, i18n.language),
+            supplier: draft.supplier.name || `${draft.supplier.firstName} ${draft.supplier.lastName}`.trim(),
+          })}{' '}
+          <Anchor href={href(receivedAddress(integrates.receivedId))} inherit>
+            {t('compose.selfInvoiceOpenOriginal')}
+          </Anchor>
         </Alert>
       )}
       {mode === 'creditNote' && (

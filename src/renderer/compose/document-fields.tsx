@@ -5,6 +5,7 @@
 import { Anchor, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { addDeliveryNote, referenceAt } from '../../shared/fatturapa/compose/index.ts';
+import { documentTypeRule, documentTypesWhere } from '../../shared/fatturapa/document-type-rules.ts';
 import { codeLabel, DOCUMENT_TYPES } from '../../shared/fatturapa/code-labels/index.ts';
 import { formatDate } from '../format/format.ts';
 import { DateField } from '../inputs/date-field.tsx';
@@ -14,7 +15,26 @@ import { errorAt, problemColor } from './field-problems.tsx';
 import { codeOptions, Field, type FormProps, type NumberUse } from './form-parts.tsx';
 import { linkedIndex, showsDeliveryNotes, showsLinked } from './placement.ts';
 
-const DOCUMENT_TYPE_CODES = ['TD01', 'TD04', 'TD05', 'TD06', 'TD24'];
+/** Every type the composer writes (FatturaPA ordinary: TD01–TD06, TD16–TD29; not the simplified TD07–TD09). */
+const DOCUMENT_TYPE_CODES = documentTypesWhere((rule) => rule.composable);
+
+/** What a document type requires of the draft, said under the type (from documentTypeRules, as SDI checks it). */
+function requirementKeys(type: string): string[] {
+  const rule = documentTypeRule(type);
+  if (!rule) return [];
+  return [
+    rule.advance && 'compose.typeNeedsAdvance',
+    rule.issuedBy === 'customer' && 'compose.typeNeedsIssuedByCustomer',
+    rule.parties === 'same' && 'compose.typeNeedsSameParties',
+    rule.sellerCountry === 'foreign' && 'compose.typeNeedsForeignSeller',
+    rule.sellerCountry === 'SM' && 'compose.typeNeedsSanMarinoSeller',
+    rule.sellerCountry === 'IT' && 'compose.typeNeedsItalianSeller',
+    rule.buyerVatRequired && 'compose.typeNeedsBuyerVat',
+    rule.linkedInvoice === 'required' && 'compose.typeNeedsLinked',
+    rule.linkedInvoice === 'recommended' && 'compose.typeNeedsLinkedIntegrated',
+    rule.deliveryNotes && 'compose.typeNeedsDeliveryNotes',
+  ].filter((key): key is string => typeof key === 'string');
+}
 
 /** A document type's name inside a sentence: "la fattura", "the credit note", German nouns keep their capital. */
 function typeName(type: string, language: string): string {
@@ -77,6 +97,9 @@ export function DocumentFields({
             })
           }
           data={codeOptions(DOCUMENT_TYPES, i18n.language, types)}
+          description={requirementKeys(doc.type)
+            .map((key) => t(key))
+            .join(' ')}
           error={errorAt(problems, 'document.type')}
           data-testid="compose-type"
         />

@@ -5,12 +5,19 @@
  */
 import type { DraftCustomer, DraftSupplier, InvoiceDraft } from '../../shared/fatturapa/compose/index.ts';
 
+import type { SelfInvoiceKind } from '../../shared/fatturapa/compose/index.ts';
+
 export interface StoredDraft {
   id: string;
   /** The supplier company chosen (GET /company), null until chosen. */
   companyId: number | null;
   /** Where the draft came from, e.g. `sent/42` with its mode; SDI errors of a discarded invoice. */
   source: { sendId: number; mode: string; sdiErrors: SdiError[]; discardedAt: string | null } | null;
+  /**
+   * The received invoice a self-invoice (TD16–TD19) integrates, for reverse charge; absent otherwise. The own
+   * company (`companyId`) is then the customer of the draft, and the supplier is the received invoice's.
+   */
+  integrates?: { receivedId: number; kind: SelfInvoiceKind; number: string; date: string } | null;
   /** Idempotency-Key of this draft's submission: made once, so a retry or a double click sends once. */
   idempotencyKey: string;
   /** The content the key was made for: another content gets another key. */

@@ -9,6 +9,7 @@ import {
   type DraftLine,
   type InvoiceDraft,
 } from '../../shared/fatturapa/compose/index.ts';
+import { documentTypeRule } from '../../shared/fatturapa/document-type-rules.ts';
 
 const isZero = (rate: string) => (parseTyped(rate)?.units ?? 0n) === 0n;
 
@@ -28,8 +29,9 @@ export const paReferenceIndex = (d: InvoiceDraft) =>
 /** The invoice a credit or debit note corrects (DatiFattureCollegate); -1 when there is none yet. */
 export const linkedIndex = (d: InvoiceDraft) => d.references.findIndex((r) => r.kind === 'linkedInvoice');
 
+/** The invoice it refers to: for a type that names one (a note, an integration), or a draft that has one. */
 export const showsLinked = (d: InvoiceDraft) =>
-  d.document.type === 'TD04' || d.document.type === 'TD05' || linkedIndex(d) >= 0;
+  (documentTypeRule(d.document.type)?.linkedInvoice ?? 'none') !== 'none' || linkedIndex(d) >= 0;
 /** Delivery notes (DatiDDT): the deferred invoice TD24 refers to them; a file that has them shows them. */
 export const showsDeliveryNotes = (d: InvoiceDraft) =>
   d.document.type === 'TD24' || d.deliveryNotes.length > 0;

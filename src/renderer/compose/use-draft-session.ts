@@ -18,12 +18,16 @@ import type { Company, Send } from '../../shared/api/types.ts';
 import {
   draftFromInvoice,
   emptyDraft,
+  selfInvoiceDraft,
+  type DraftSupplier,
   type InvoiceDraft,
   type OpenMode,
+  type SelfInvoiceKind,
 } from '../../shared/fatturapa/compose/index.ts';
+import { documentTypeRule } from '../../shared/fatturapa/document-type-rules.ts';
 import type { Gateway } from '../../shared/gateway/channels.ts';
-import { getSent, listUpdates, messageOf } from '../data/api.ts';
-import { payloadBytes } from '../data/read-invoice.ts';
+import { getCompany, getReceived, getSent, listUpdates, messageOf } from '../data/api.ts';
+import { payloadBytes, readInvoice } from '../data/read-invoice.ts';
 import {
   listDrafts,
   rememberSupplier,
@@ -33,7 +37,10 @@ import {
   type StoredDraft,
 } from './draft-store.ts';
 
-/** What the composer's address asks for: `?draft=<id>`, or `?from=sent/42&mode=<OpenMode>`. */
+/**
+ * What the composer's address asks for: `?draft=<id>`, `?from=sent/42&mode=<OpenMode>`, or the self-invoice that
+ * integrates a received invoice, `?from=inbox/7&mode=TD16` (TD16–TD19).
+ */
 export interface DraftAddress {
   from: string;
   mode: string;
@@ -74,6 +81,30 @@ export interface DraftSession {
 }
 
 const MODES: OpenMode[] = ['correct', 'creditNote', 'duplicate', 'open'];
+const SELF_INVOICES: SelfInvoiceKind[] = ['TD16', 'TD17', 'TD18', 'TD19'];
+
+/**
+ * The own company as the composer knows it: what the user keeps for it (draft-store.ts), else its name and tax
+ * ids from the service.
+ */
+function ownCompany(profile: string, company: Company | undefined, id: number): DraftSupplier {
+  const remembered = supplierOf(profile, id);
+  if (remembered) return remembered;
+  const supplier = emptyDraft('').supplier;
+  if (company) {
+    supplier.name = company.name;
+    supplier.vat = { country: company.vat.slice(0, 2), code: company.vat.slice(2) };
+    supplier.fiscalCode = company.fiscal_code === company.vat.slice(2) ? '' : company.fiscal_code;
+  }
+  return supplier;
+}
+
+/**
+ * Whether the draft's supplier is the company's own (kept as its registry data): not in a document the customer
+ * issues, such as a self-invoice, whose supplier is the other party.
+ */
+const suppliesItself = (draft: InvoiceDraft) =>
+  (documentTypeRule(draft.document.type)?.issuedBy ?? 'supplier') === 'supplier';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const newId = () => crypto.randomUUID();
@@ -128,13 +159,56 @@ export function useDraftSession(
     const existing = listDrafts(profile);
     setDrafts(existing);
     const sendId = /^sent\/(\d+)$/.exec(from)?.[1];
+    const receivedId = /^inbox\/(\d+)$/.exec(from)?.[1];
     const mode = MODES.find((m) => m === modeParam);
+    const selfKind = SELF_INVOICES.find((k) => k === modeParam);
     if (resumeId) {
       const found = existing.find((d) => d.id === resumeId);
       if (found) {
         setStored(found);
         return;
       }
+    }
+    if (receivedId && selfKind) {
+      const again = existing.find(
+        (d) => d.integrates?.receivedId === Number(receivedId) && d.integrates.kind === selfKind,
+      );
+      if (again) {
+        setStored(again);
+        return;
+      }
+      void (async () => {
+        try {
+          // Opened from the received invoice's view, so already read (reading it again costs nothing).
+          const receive = await getReceived(gateway, Number(receivedId));
+          const reading = readInvoice(payloadBytes(receive.payload ?? '', receive.encoding));
+          const companyId = receive.company_id;
+          const company = companyId === null ? undefined : await getCompany(gateway, companyId);
+          const own = ownCompany(profile, company, companyId ?? 0);
+          const draft = selfInvoiceDraft(reading, 1, selfKind, own, { date: today() });
+          draft.transmission.progressive = progressive();
+          const original = reading.documents[0]!;
+          if (!cancelled) {
+            setStored({
+              ...freshDraft(),
+              companyId,
+              integrates: {
+                receivedId: receive.id,
+                kind: selfKind,
+                number: original.number,
+                date: original.date.slice(0, 10),
+              },
+              draft,
+            });
+            setDirty(true);
+          }
+        } catch (e) {
+          if (!cancelled) setOpenError(messageOf(e));
+        }
+      })();
+      return () => {
+        cancelled = true;
+      };
     }
     if (sendId && mode) {
       const again = existing.find((d) => d.source?.sendId === Number(sendId) && d.source.mode === mode);
@@ -203,13 +277,18 @@ export function useDraftSession(
       setStored((current) => {
         if (!current) return current;
         const draft = structuredClone(current.draft);
-        const remembered = company && profile ? supplierOf(profile, company.id) : null;
-        if (remembered) draft.supplier = remembered;
-        else if (company) {
-          draft.supplier.name = company.name;
-          draft.supplier.vat = { country: company.vat.slice(0, 2), code: company.vat.slice(2) };
-          draft.supplier.fiscalCode = company.fiscal_code === company.vat.slice(2) ? '' : company.fiscal_code;
-        }
+        const own = company && profile ? ownCompany(profile, company, company.id) : null;
+        if (own && current.integrates) {
+          // A self-invoice: the own company is the customer; the supplier stays the received invoice's.
+          Object.assign(draft.customer, {
+            name: own.name,
+            firstName: own.firstName,
+            lastName: own.lastName,
+            vat: own.vat,
+            fiscalCode: own.fiscalCode,
+            address: own.address,
+          });
+        } else if (own) draft.supplier = own;
         return { ...current, companyId: id, draft, updated: new Date().toISOString() };
       });
       setDirty(true);
@@ -222,7 +301,7 @@ export function useDraftSession(
   useEffect(() => {
     if (!debounced || !profile || !dirty) return;
     saveDraft(profile, debounced);
-    if (debounced.companyId !== null)
+    if (debounced.companyId !== null && suppliesItself(debounced.draft))
       rememberSupplier(profile, debounced.companyId, debounced.draft.supplier);
     setSavedAt(debounced.updated);
     setDrafts(listDrafts(profile));

@@ -103,7 +103,7 @@ export function entryOf(
     entry.books = bookRecordsOf(reading, {
       kind,
       invoiceId: record.id,
-      receivedDate: kind === 'received' ? italianDay(record.created) : null,
+      receivedDate: kind === 'received' ? italianDay(record.date_sent ?? record.created) : null,
     });
   } catch {
     // Not an invoice the reading understands: remembered as read, with no amount.

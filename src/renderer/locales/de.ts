@@ -303,6 +303,23 @@ export const de: Messages = {
     file: 'Datei',
     received: 'Empfangen',
     identifier: 'SDI-Kennung',
+    selfInvoice: {
+      domestic:
+        'Inländische Umkehrung der Steuerschuld (N6): Sie schulden die MwSt. Ergänzen Sie diese Rechnung mit einem Eigenbeleg TD16 und senden Sie ihn über SDI.',
+      foreignServices:
+        'Leistungen eines ausländischen Lieferanten: Sie schulden die MwSt. Ergänzen Sie sie mit einem Eigenbeleg TD17 und senden Sie ihn über SDI.',
+      euGoods:
+        'Waren eines Lieferanten aus einem anderen EU-Land: Sie schulden die MwSt. Ergänzen Sie sie mit einem Eigenbeleg TD18 und senden Sie ihn über SDI.',
+      nonEuGoods:
+        'Waren eines Lieferanten außerhalb der EU, bereits in Italien (Art. 17 Abs. 2): ergänzen Sie sie mit einem Eigenbeleg TD19.',
+      choose:
+        'Ein ausländischer Lieferant, und die Datei sagt nicht, ob Waren oder Leistungen: wählen Sie den passenden Eigenbeleg.',
+      open: '{{kind}}: {{name}}',
+      td16: 'Ergänzung, inländisches Reverse-Charge',
+      td17: 'Ergänzung, Leistungen aus dem Ausland',
+      td18: 'Ergänzung, innergemeinschaftliche Waren',
+      td19: 'Ergänzung, Waren (Art. 17 Abs. 2)',
+    },
   },
   export: {
     title: 'Export',

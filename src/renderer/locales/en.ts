@@ -297,6 +297,23 @@ export const en = {
     file: 'File',
     received: 'Received',
     identifier: 'SDI identifier',
+    selfInvoice: {
+      domestic:
+        'Domestic reverse charge (N6): you owe the VAT. Integrate this invoice with a self-invoice TD16 and send it through SDI.',
+      foreignServices:
+        'Services from a supplier abroad: you owe the VAT. Integrate them with a self-invoice TD17 and send it through SDI.',
+      euGoods:
+        'Goods from a supplier in another EU country: you owe the VAT. Integrate them with a self-invoice TD18 and send it through SDI.',
+      nonEuGoods:
+        'Goods from a supplier outside the EU already in Italy (art. 17 c. 2): integrate them with a self-invoice TD19.',
+      choose:
+        'A supplier abroad, and the file does not say whether it sold goods or services: choose the self-invoice that fits.',
+      open: '{{kind}}: {{name}}',
+      td16: 'integration, domestic reverse charge',
+      td17: 'integration, services from abroad',
+      td18: 'integration, intra-EU goods',
+      td19: 'integration, goods (art. 17 c. 2)',
+    },
   },
   export: {
     title: 'Export',

@@ -304,6 +304,23 @@ export const it: Messages = {
     file: 'File',
     received: 'Ricevuta il',
     identifier: 'Identificativo SDI',
+    selfInvoice: {
+      domestic:
+        'Inversione contabile interna (N6): l’IVA la devi tu. Integra questa fattura con un’autofattura TD16 e inviala allo SDI.',
+      foreignServices:
+        'Servizi da un fornitore estero: l’IVA la devi tu. Integrali con un’autofattura TD17 e inviala allo SDI.',
+      euGoods:
+        'Beni da un fornitore di un altro paese UE: l’IVA la devi tu. Integrali con un’autofattura TD18 e inviala allo SDI.',
+      nonEuGoods:
+        'Beni da un fornitore extra UE già in Italia (art. 17 c. 2): integrali con un’autofattura TD19.',
+      choose:
+        'Fornitore estero, e il file non dice se ha venduto beni o servizi: scegli l’autofattura giusta.',
+      open: '{{kind}}: {{name}}',
+      td16: 'integrazione, reverse charge interno',
+      td17: 'integrazione, servizi dall’estero',
+      td18: 'integrazione, beni intra UE',
+      td19: 'integrazione, beni (art. 17 c. 2)',
+    },
   },
   export: {
     title: 'Esportazione',

@@ -9,6 +9,7 @@ import { formatAmount, formatDate, formatDateTime } from '../format/format.ts';
 import { useGateway } from '../gateway/gateway-context.ts';
 import { InvoiceFileActions } from '../invoice-view/file-actions.tsx';
 import { InvoiceView } from '../invoice-view/invoice-view.tsx';
+import { SelfInvoiceAction } from './self-invoice-action.tsx';
 import { queryKeys } from '../data/keys.ts';
 import { QueryView } from '../ui/loading.tsx';
 import { invoiceTotal } from '../data/payload.ts';
@@ -66,6 +67,7 @@ function Invoice({ id }: { id: number }) {
               {field(t('received.received'), formatDateTime(receive.date_sent, i18n.language))}
               {field(t('received.identifier'), receive.identifier ?? '')}
             </SimpleGrid>
+            <SelfInvoiceAction receive={receive} />
             <InvoiceFileActions
               file={{
                 id: receive.id,
