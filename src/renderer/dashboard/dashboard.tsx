@@ -23,6 +23,7 @@ import { useGateway } from '../gateway/gateway-context.ts';
 import { LoadDemoData } from '../demo-data/load-demo-data.tsx';
 import { IndexPanel } from '../invoice-index/index-panel.tsx';
 import { rejectionsToHandle, useCorrections } from '../sent/corrections.ts';
+import { BooksCard } from './books-card.tsx';
 import { MonthTotals } from './month-totals.tsx';
 import { useReady } from '../shell/ready.ts';
 import { address, href, screenAddress, sentAddress } from '../shell/routes.ts';
@@ -129,6 +130,7 @@ export function Dashboard({ title, today = null }: DashboardProps) {
         </CountCard>
       </SimpleGrid>
       <MonthTotals today={today} />
+      <BooksCard today={today} />
       {summary.attention.length > 0 && (
         <Stack gap="xs" data-testid="attention">
           <Title order={3}>{t('dashboard.attention')}</Title>
