@@ -54,9 +54,12 @@ describe('a self-invoice for reverse charge from a received invoice, in Chromium
         { PrezzoUnitario: '2500.00', AliquotaIVA: '0.00', Natura: 'N6.3', Descrizione: 'Impianto elettrico' },
       ],
     });
-    const arrived = await api.post<Receive>('/_sandbox/inbound', { json: { payload }, unchecked: true });
+    const arrived = await api.post<{ delivered: Receive }>('/_sandbox/inbound', {
+      json: { payload },
+      unchecked: true,
+    });
     expect(arrived.status).toBe(201);
-    received = arrived.body;
+    received = arrived.body.delivered;
   }, 120_000);
 
   afterAll(() => ui?.close());

@@ -2,7 +2,7 @@
  * The document (DatiGeneraliDocumento): type, date, number (with the number proposed and the sent invoice that
  * already has it), currency, the invoice a note corrects, delivery notes and the causale.
  */
-import { Anchor, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Anchor, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { addDeliveryNote, referenceAt } from '../../shared/fatturapa/compose/index.ts';
 import { documentTypeRule, documentTypesWhere } from '../../shared/fatturapa/document-type-rules.ts';
@@ -30,8 +30,8 @@ function requirementKeys(type: string): string[] {
     rule.sellerCountry === 'SM' && 'compose.typeNeedsSanMarinoSeller',
     rule.sellerCountry === 'IT' && 'compose.typeNeedsItalianSeller',
     rule.buyerVatRequired && 'compose.typeNeedsBuyerVat',
-    rule.linkedInvoice === 'required' && 'compose.typeNeedsLinked',
-    rule.linkedInvoice === 'recommended' && 'compose.typeNeedsLinkedIntegrated',
+    rule.linkedInvoice !== 'none' &&
+      (rule.note ? 'compose.typeNeedsLinked' : 'compose.typeNeedsLinkedIntegrated'),
     rule.deliveryNotes && 'compose.typeNeedsDeliveryNotes',
   ].filter((key): key is string => typeof key === 'string');
 }
@@ -79,6 +79,9 @@ export function DocumentFields({
     change((d) => {
       referenceAt(d, linkedIndex(d), 'linkedInvoice')[key] = value;
     });
+  // An integration (a self-invoice) names the invoice it integrates; a note the one it corrects.
+  const integrates = (documentTypeRule(doc.type)?.note ?? null) === null;
+  const needs = requirementKeys(doc.type);
   const types = DOCUMENT_TYPE_CODES.includes(doc.type)
     ? DOCUMENT_TYPE_CODES
     : [...DOCUMENT_TYPE_CODES, doc.type];
@@ -97,9 +100,6 @@ export function DocumentFields({
             })
           }
           data={codeOptions(DOCUMENT_TYPES, i18n.language, types)}
-          description={requirementKeys(doc.type)
-            .map((key) => t(key))
-            .join(' ')}
           error={errorAt(problems, 'document.type')}
           data-testid="compose-type"
         />
@@ -141,17 +141,22 @@ export function DocumentFields({
           error={errorAt(problems, 'document.currency')}
         />
       </SimpleGrid>
+      {needs.length > 0 && (
+        <Text size="xs" c="dimmed" data-testid="compose-type-needs">
+          {needs.map((key) => t(key)).join(' ')}
+        </Text>
+      )}
       {showsLinked(draft) && (
         <SimpleGrid cols={2}>
           <Field
-            label={t('compose.linkedNumber')}
+            label={t(integrates ? 'compose.integratedNumber' : 'compose.linkedNumber')}
             value={linked >= 0 ? draft.references[linked]!.id : ''}
             onChange={(v) => setLinked('id', v)}
             error={errorAt(problems, `references[${Math.max(linked, 0)}].id`)}
           />
           <DateField
             field={`references[${Math.max(linked, 0)}].date`}
-            label={t('compose.linkedDate')}
+            label={t(integrates ? 'compose.integratedDate' : 'compose.linkedDate')}
             value={linked >= 0 ? draft.references[linked]!.date : ''}
             onChange={(v) => setLinked('date', v)}
             error={errorAt(problems, `references[${Math.max(linked, 0)}].date`)}

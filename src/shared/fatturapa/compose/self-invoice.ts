@@ -214,8 +214,6 @@ const CAUSALE: Record<SelfInvoiceKind, string> = {
   TD19: 'Integrazione/autofattura per acquisto di beni (art. 17 c. 2 DPR 633/72)',
 };
 
-/** Causale is String200LatinType: at most 200 characters. */
-const CAUSALE_MAX = 200;
 
 function italianDate(date: string | null): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date ?? '');
@@ -335,7 +333,8 @@ export function selfInvoiceDraft(
     ...draft.document,
     type: kind,
     currency,
-    reasons: [CAUSALE[kind], `Rif. ${reference}`.slice(0, CAUSALE_MAX)],
+    // One text in Causale's 200-character pieces, as the composer edits it (the pieces are read as one).
+    reasons: `${CAUSALE[kind]}. Rif. ${reference}`.match(/[\s\S]{1,200}/g) ?? [],
   };
   draft.references = [
     {
