@@ -84,8 +84,15 @@ export interface ListTotals {
   discarded: { count: number; byCurrency: [string, bigint][] };
 }
 
+/**
+ * The cents of each amount the index holds, parsed once: a list's total adds every row of a year again whenever
+ * it is shown, and parsing 20,000 decimals was most of that.
+ */
+const centsKept = new WeakMap<KnownAmount, bigint | null>();
+
 function addTo(sums: CurrencySums, amount: KnownAmount): void {
-  const cents = centsOf(amount.signed);
+  let cents = centsKept.get(amount);
+  if (cents === undefined) centsKept.set(amount, (cents = centsOf(amount.signed)));
   if (cents !== null) sums.add(amount.currency, cents);
 }
 
