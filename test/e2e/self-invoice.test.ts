@@ -88,7 +88,7 @@ describe('a self-invoice for reverse charge from a received invoice, in Chromium
         await page.screenshot({ path: join(SHOTS, `composer-${language}.png`), fullPage: true });
 
         await page.getByTestId('compose-send').click();
-        await page.waitForURL(/#\/sent\/\d+/, { timeout: STEP_MS });
+        await page.waitForURL(/#\/sent\/\d+/, { timeout: 4 * STEP_MS });
         const id = Number(/#\/sent\/(\d+)/.exec(page.url())![1]);
         const state = await waitForState(api, id, ['Consegnato', 'ImpossibilitaDiRecapito']);
         expect(state).not.toBe('Scartato');
@@ -106,6 +106,6 @@ describe('a self-invoice for reverse charge from a received invoice, in Chromium
       } finally {
         await app.close();
       }
-    });
+    }, 180_000);
   }
 });
