@@ -43,7 +43,8 @@ export function DocumentsDrawer({
       opened={content !== null}
       onClose={onClose}
       position="right"
-      size="xl"
+      // Wide enough for number, type, dates, counterparty and two amounts side by side at 1280 px.
+      size={960}
       title={
         <Stack gap={0}>
           <Text fw={700}>{title}</Text>
@@ -117,57 +118,59 @@ function FigureDocuments({
       <Text size="sm" c="dimmed">
         {t('vat.documents', { count: rows.length })}
       </Text>
-      <Table striped fz="sm" data-testid="vat-documents-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('vat.number')}</Table.Th>
-            <Table.Th>{t('vat.type')}</Table.Th>
-            <Table.Th>{t('vat.date')}</Table.Th>
-            {otherDay && <Table.Th>{t('vat.countedOn')}</Table.Th>}
-            <Table.Th>{t('vat.counterparty')}</Table.Th>
-            <Table.Th style={AMOUNT}>{t('vat.taxable')}</Table.Th>
-            <Table.Th style={AMOUNT}>{t('vat.vat')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr
-              key={`${row.ref.kind}:${row.ref.invoiceId}/${row.ref.documentIndex}`}
-              data-testid="vat-document"
-              data-kind={row.ref.kind}
-              data-id={row.ref.invoiceId}
-              data-number={row.record?.number ?? ''}
-              data-taxable={decimalOfCents(row.taxable)}
-              data-vat={decimalOfCents(row.vat)}
-            >
-              <Table.Td>
-                <DocumentLink record={row.record} kind={row.ref.kind} id={row.ref.invoiceId} />
-              </Table.Td>
-              <Table.Td>{row.record && <TypeCell type={row.record.type} />}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.record?.date, language)}</Table.Td>
-              {otherDay && (
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {row.dates.map((date) => formatDate(date, language)).join(', ')}
-                </Table.Td>
-              )}
-              <Table.Td>{row.record?.counterparty.name}</Table.Td>
-              <Table.Td style={AMOUNT}>{money(row.taxable, language)}</Table.Td>
-              <Table.Td style={AMOUNT}>{money(row.vat, language)}</Table.Td>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped fz="sm" data-testid="vat-documents-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('vat.number')}</Table.Th>
+              <Table.Th>{t('vat.type')}</Table.Th>
+              <Table.Th>{t('vat.date')}</Table.Th>
+              {otherDay && <Table.Th>{t('vat.countedOn')}</Table.Th>}
+              <Table.Th>{t('vat.counterparty')}</Table.Th>
+              <Table.Th style={AMOUNT}>{t('vat.taxable')}</Table.Th>
+              <Table.Th style={AMOUNT}>{t('vat.vat')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr
-            data-testid="vat-documents-total"
-            data-taxable={decimalOfCents(total.taxable)}
-            data-vat={decimalOfCents(total.vat)}
-          >
-            <Table.Th colSpan={otherDay ? 5 : 4}>{t('vat.total')}</Table.Th>
-            <Table.Th style={AMOUNT}>{money(total.taxable, language)}</Table.Th>
-            <Table.Th style={AMOUNT}>{money(total.vat, language)}</Table.Th>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr
+                key={`${row.ref.kind}:${row.ref.invoiceId}/${row.ref.documentIndex}`}
+                data-testid="vat-document"
+                data-kind={row.ref.kind}
+                data-id={row.ref.invoiceId}
+                data-number={row.record?.number ?? ''}
+                data-taxable={decimalOfCents(row.taxable)}
+                data-vat={decimalOfCents(row.vat)}
+              >
+                <Table.Td>
+                  <DocumentLink record={row.record} kind={row.ref.kind} id={row.ref.invoiceId} />
+                </Table.Td>
+                <Table.Td>{row.record && <TypeCell type={row.record.type} />}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.record?.date, language)}</Table.Td>
+                {otherDay && (
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {row.dates.map((date) => formatDate(date, language)).join(', ')}
+                  </Table.Td>
+                )}
+                <Table.Td>{row.record?.counterparty.name}</Table.Td>
+                <Table.Td style={AMOUNT}>{money(row.taxable, language)}</Table.Td>
+                <Table.Td style={AMOUNT}>{money(row.vat, language)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr
+              data-testid="vat-documents-total"
+              data-taxable={decimalOfCents(total.taxable)}
+              data-vat={decimalOfCents(total.vat)}
+            >
+              <Table.Th colSpan={otherDay ? 5 : 4}>{t('vat.total')}</Table.Th>
+              <Table.Th style={AMOUNT}>{money(total.taxable, language)}</Table.Th>
+              <Table.Th style={AMOUNT}>{money(total.vat, language)}</Table.Th>
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
     </Stack>
   );
 }
