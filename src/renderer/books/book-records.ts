@@ -1,7 +1,7 @@
 /**
  * The books' records of the active profile: every document of every invoice the app can read for free (each sent
- * file, each received invoice already read) plus the imported archive, as book records (src/shared/books). The
- * deadlines, the VAT settlement and the dashboard are computed from these alone.
+ * file SDI did not reject, each received invoice already read) plus the imported archive, as book records
+ * (src/shared/books). The deadlines, the VAT settlement and the dashboard are computed from these alone.
  *
  * Reading is the invoice index's (invoice-index/fill.ts): the first time, every sent file is read into the index
  * (a hundred a request); from then on only what changed. Unread received invoices are never read here (reading
@@ -47,7 +47,11 @@ export async function readBookRecords(
     await indexSent(gateway, index, missing.slice(i, i + STEP));
   }
   await indexReadReceivedChecked(gateway, index, received, Number.MAX_SAFE_INTEGER);
-  const records = index.bookRecords({ sent, received });
+  // An invoice SDI rejected was never issued: it neither owes VAT nor is owed by the customer.
+  const records = index.bookRecords({
+    sent: sent.filter((row) => row.latest_state !== 'Scartato'),
+    received,
+  });
   const unreadable = [
     ...sent.map((row) => index.get('sent', row)),
     ...received.map((row) => index.get('received', row)),

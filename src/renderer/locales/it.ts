@@ -5,6 +5,7 @@ import { invoiceViewIt } from '../invoice-view/messages.ts';
 import { listsIt } from '../lists/messages.ts';
 import { apiLogIt } from '../api-log/messages.ts';
 import { webhooksIt } from '../webhooks/messages.ts';
+import { vatIt } from '../vat/messages.ts';
 import { apiReferenceIt } from '../api-reference/messages.ts';
 import { inputsIt } from '../inputs/messages.ts';
 import { shellIt } from '../shell/messages.ts';
@@ -443,6 +444,7 @@ export const it: Messages = {
   lists: listsIt,
   apiLog: apiLogIt,
   webhooks: webhooksIt,
+  vat: vatIt,
   apiReference: apiReferenceIt,
   inputs: inputsIt,
   shell: shellIt,
