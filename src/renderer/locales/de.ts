@@ -5,6 +5,7 @@ import { invoiceViewDe } from '../invoice-view/messages.ts';
 import { listsDe } from '../lists/messages.ts';
 import { apiLogDe } from '../api-log/messages.ts';
 import { webhooksDe } from '../webhooks/messages.ts';
+import { archiveImportDe } from '../archive-import/messages.ts';
 import { apiReferenceDe } from '../api-reference/messages.ts';
 import { inputsDe } from '../inputs/messages.ts';
 import { shellDe } from '../shell/messages.ts';
@@ -416,6 +417,7 @@ export const de: Messages = {
   lists: listsDe,
   apiLog: apiLogDe,
   webhooks: webhooksDe,
+  archiveImport: archiveImportDe,
   apiReference: apiReferenceDe,
   inputs: inputsDe,
   shell: shellDe,

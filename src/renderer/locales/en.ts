@@ -5,6 +5,7 @@ import { invoiceViewEn } from '../invoice-view/messages.ts';
 import { listsEn } from '../lists/messages.ts';
 import { apiLogEn } from '../api-log/messages.ts';
 import { webhooksEn } from '../webhooks/messages.ts';
+import { archiveImportEn } from '../archive-import/messages.ts';
 import { apiReferenceEn } from '../api-reference/messages.ts';
 import { inputsEn } from '../inputs/messages.ts';
 import { shellEn } from '../shell/messages.ts';
@@ -404,6 +405,7 @@ export const en = {
   lists: listsEn,
   apiLog: apiLogEn,
   webhooks: webhooksEn,
+  archiveImport: archiveImportEn,
   apiReference: apiReferenceEn,
   inputs: inputsEn,
   shell: shellEn,

@@ -5,6 +5,7 @@ import { invoiceViewIt } from '../invoice-view/messages.ts';
 import { listsIt } from '../lists/messages.ts';
 import { apiLogIt } from '../api-log/messages.ts';
 import { webhooksIt } from '../webhooks/messages.ts';
+import { archiveImportIt } from '../archive-import/messages.ts';
 import { apiReferenceIt } from '../api-reference/messages.ts';
 import { inputsIt } from '../inputs/messages.ts';
 import { shellIt } from '../shell/messages.ts';
@@ -416,6 +417,7 @@ export const it: Messages = {
   lists: listsIt,
   apiLog: apiLogIt,
   webhooks: webhooksIt,
+  archiveImport: archiveImportIt,
   apiReference: apiReferenceIt,
   inputs: inputsIt,
   shell: shellIt,
