@@ -59,6 +59,8 @@ interface ImportList {
 }
 
 const LIST = 'imported';
+/** Invoices read between two pauses while an import is kept. */
+const READ_STEP = 50;
 const batchName = (id: string) => `imported:${id}`;
 
 async function listOf(index: InvoiceIndex): Promise<ImportList> {
@@ -122,12 +124,13 @@ export async function keepImport(
 ): Promise<ImportBatch> {
   const list = await listOf(index);
   let nextId = list.nextId;
-  const batch: ImportBatch = {
-    id: crypto.randomUUID(),
-    source,
-    at: now.toISOString(),
-    invoices: invoices.map((invoice) => importedInvoiceOf(invoice, nextId--)),
-  };
+  const kept: ImportedInvoice[] = [];
+  for (const invoice of invoices) {
+    kept.push(importedInvoiceOf(invoice, nextId--));
+    // Reading a thousand invoices takes a second: the page draws and answers in between.
+    if (kept.length % READ_STEP === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  const batch: ImportBatch = { id: crypto.randomUUID(), source, at: now.toISOString(), invoices: kept };
   await index.keepBook(batchName(batch.id), batch);
   await index.keepBook(LIST, {
     batches: [
