@@ -34,7 +34,7 @@ export function ImportBatches(props: {
               <Table.Th>{t('archiveImport.source')}</Table.Th>
               <Table.Th>{t('archiveImport.importedOn')}</Table.Th>
               <Table.Th ta="right">{t('archiveImport.invoices')}</Table.Th>
-              <Table.Th>{t('archiveImport.kind')}</Table.Th>
+              <Table.Th>{t('archiveImport.batchKinds')}</Table.Th>
               <Table.Th>{t('archiveImport.actions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>

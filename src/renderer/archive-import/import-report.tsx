@@ -71,11 +71,11 @@ export function ImportReport(props: {
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start">
           <Stack gap={6}>
-            <Title order={3} style={{ wordBreak: 'break-all' }}>
+            <Title order={3} style={{ overflowWrap: 'anywhere' }}>
               {t('archiveImport.reportTitle', { source: props.source })}
             </Title>
             <Group gap="xs">
-              <Badge color="green" variant="light" size="lg">
+              <Badge color="green" variant="light" size="lg" tt="none">
                 {t('archiveImport.toImport', { count: imported })}
               </Badge>
               {imported > 0 && (
@@ -83,10 +83,10 @@ export function ImportReport(props: {
                   {t('archiveImport.sentReceived', { sent, received: imported - sent })}
                 </Text>
               )}
-              <Badge color="gray" variant="light" size="lg">
+              <Badge color="gray" variant="light" size="lg" tt="none">
                 {t('archiveImport.skippedCount', { count: report.skipped.length })}
               </Badge>
-              <Badge color="orange" variant="light" size="lg">
+              <Badge color="orange" variant="light" size="lg" tt="none">
                 {t('archiveImport.duplicateCount', { count: report.duplicates.length })}
               </Badge>
             </Group>
@@ -167,7 +167,7 @@ export function ImportReport(props: {
 function FileCell({ path }: { path: string }) {
   const slash = path.lastIndexOf('/');
   return (
-    <Table.Td style={{ wordBreak: 'break-all', minWidth: 180 }}>
+    <Table.Td style={{ overflowWrap: 'anywhere', minWidth: 180 }}>
       <Text size="sm">{path.slice(slash + 1)}</Text>
       {slash > 0 && (
         <Text size="xs" c="dimmed">
@@ -195,7 +195,7 @@ function ReportLine({
   }[row.state];
   const badge = (
     <Table.Td>
-      <Badge color={STATE_COLORS[row.state]} variant="light" style={{ whiteSpace: 'nowrap' }}>
+      <Badge color={STATE_COLORS[row.state]} variant="light" tt="none" style={{ minWidth: 'max-content' }}>
         {label}
       </Badge>
     </Table.Td>

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'wouter';
 import type { ArchiveCompany, ArchiveReport } from '../../shared/archive/index.ts';
@@ -50,6 +50,9 @@ function ImportArchive() {
   const folderInput = useRef<HTMLInputElement>(null);
   const [params] = useSearchParams();
   const [, navigate] = useLocation();
+  // Leaving the screen (or the profile) stops a reading under way: nobody is left to see its report.
+  const reading = useRef<AbortController | null>(null);
+  useEffect(() => () => reading.current?.abort(), []);
   useReady(imports.batches.data !== undefined || imports.batches.error !== null);
 
   const batches = imports.batches.data;
@@ -65,6 +68,7 @@ function ImportArchive() {
     const { name, others } = sourceOf(files);
     const source = others === 0 ? name : t('archiveImport.sourceFiles', { first: name, count: others });
     const abort = new AbortController();
+    reading.current = abort;
     const chosenCompanies = [...own];
     const archiveCompanies: ArchiveCompany[] = chosenCompanies.map((c) => ({
       vat: c.vat,

@@ -12,7 +12,6 @@ import { LocalPages, useLocalPage } from './local-pages.tsx';
 
 interface Row {
   invoice: ImportedInvoice;
-  batch: ImportBatch;
 }
 
 const PAGE = 50;
@@ -36,10 +35,7 @@ export function ImportedInvoices(props: {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const all = useMemo(
-    () =>
-      props.batches
-        .flatMap((batch) => batch.invoices.map((invoice) => ({ invoice, batch })))
-        .sort(newestFirst),
+    () => props.batches.flatMap((batch) => batch.invoices.map((invoice) => ({ invoice }))).sort(newestFirst),
     [props.batches],
   );
   const needle = search.trim().toLocaleLowerCase();
@@ -60,16 +56,11 @@ export function ImportedInvoices(props: {
   return (
     <Stack gap="xs">
       <Group justify="space-between" align="flex-end">
-        <Stack gap={2}>
-          <Title order={3}>{t('archiveImport.importedTitle')}</Title>
-          <Text size="sm" c="dimmed">
-            {t('archiveImport.importedNote')}
-          </Text>
-        </Stack>
+        <Title order={3}>{t('archiveImport.importedTitle')}</Title>
         {all.length > 0 && (
           <TextInput
-            aria-label={t('search.label')}
-            placeholder={t('search.placeholder')}
+            aria-label={t('archiveImport.search')}
+            placeholder={t('archiveImport.searchPlaceholder')}
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
             data-testid="imported-search"
@@ -77,6 +68,9 @@ export function ImportedInvoices(props: {
           />
         )}
       </Group>
+      <Text size="sm" c="dimmed">
+        {t('archiveImport.importedNote')}
+      </Text>
       {all.length === 0 ? (
         <Text c="dimmed">{t('archiveImport.importedEmpty')}</Text>
       ) : (
@@ -187,7 +181,7 @@ function ImportedLine({ invoice, onOpen }: { invoice: ImportedInvoice; onOpen: (
 /** The imported file in the document view: what it is, where it came from, and the file to save again. */
 function ImportedView({ row }: { row: Row }) {
   const { t } = useTranslation();
-  const { invoice, batch } = row;
+  const { invoice } = row;
   const payload = invoice.originalBase64 ?? invoice.xmlBase64;
   return (
     <Stack data-testid="imported-view" data-id={invoice.id}>
@@ -200,7 +194,7 @@ function ImportedView({ row }: { row: Row }) {
         </Badge>
       </Group>
       <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        {t('archiveImport.viewSource', { source: batch.source, path: invoice.path })}
+        {t('archiveImport.viewSource', { path: invoice.path })}
       </Text>
       <InvoiceFileActions
         file={{ id: invoice.id, fileName: invoice.fileName, payload, encoding: 'Base64' }}

@@ -80,16 +80,15 @@ export const archiveImportEn = {
   confirm_one: 'Import 1 invoice',
   confirm_other: 'Import {{count}} invoices',
   discard: 'Choose other files',
-  done_one:
-    '1 invoice imported from {{source}}: it counts in the deadlines, the VAT settlement and the dashboard.',
-  done_other:
-    '{{count}} invoices imported from {{source}}: they count in the deadlines, the VAT settlement and the dashboard.',
+  done_one: '1 invoice imported from {{source}}: it counts in Deadlines, VAT and the Dashboard.',
+  done_other: '{{count}} invoices imported from {{source}}: they count in Deadlines, VAT and the Dashboard.',
   keepFailed: 'Not imported: {{message}}',
   batchesTitle: 'Imports',
   batchesEmpty: 'Nothing imported yet.',
   source: 'Imported from',
   importedOn: 'Imported on',
   invoices: 'Invoices',
+  batchKinds: 'Sent / received',
   actions: 'Actions',
   remove: 'Remove this import',
   removeTitle: 'Remove this import?',
@@ -103,9 +102,11 @@ export const archiveImportEn = {
   importedNote:
     'Imported invoices are listed here, not among Sent and Received invoices: they did not go through SDI from this app.',
   importedEmpty: 'No imported invoices.',
+  search: 'Search the imported invoices',
+  searchPlaceholder: 'Number, counterparty or file',
   importedBadge: 'Imported',
   viewTitle: '{{number}}, imported',
-  viewSource: 'Imported from {{source}}: {{path}}',
+  viewSource: 'Imported from {{path}}',
 };
 
 export type ArchiveImportMessages = typeof archiveImportEn;
@@ -162,7 +163,7 @@ export const archiveImportIt: ArchiveImportMessages = {
   received: 'Ricevuta',
   reason: {
     metadata: 'File di metadati SdI: descrive una fattura, non è una fattura',
-    receipt: 'SdI, {{message}}: un avviso su una fattura, non una fattura',
+    receipt: '{{message}} dello SdI: riguarda una fattura, non è una fattura',
     notAnInvoice: 'Non è una fattura elettronica (un PDF, un foglio di stile, un altro documento)',
     unreadable: 'Ha il nome di una fattura ma non si legge: danneggiato, o un .p7m senza fattura dentro',
     notOwnCompany: 'Né il cedente né il cessionario è una delle tue aziende',
@@ -172,15 +173,15 @@ export const archiveImportIt: ArchiveImportMessages = {
       'Lasciato dal sistema operativo o dal programma di compressione (__MACOSX, .DS_Store, Thumbs.db…)',
   },
   message: {
-    RC: 'ricevuta di consegna (RC)',
-    NS: 'notifica di scarto (NS)',
-    MC: 'notifica di mancata consegna (MC)',
-    NE: 'notifica di esito (NE)',
-    MT: 'file di metadati (MT)',
-    EC: 'esito del committente (EC)',
-    SE: 'scarto dell’esito (SE)',
-    DT: 'notifica di decorrenza termini (DT)',
-    AT: 'attestazione di avvenuta trasmissione (AT)',
+    RC: 'Ricevuta di consegna (RC)',
+    NS: 'Notifica di scarto (NS)',
+    MC: 'Notifica di mancata consegna (MC)',
+    NE: 'Notifica di esito (NE)',
+    MT: 'File di metadati (MT)',
+    EC: 'Esito del committente (EC)',
+    SE: 'Scarto dell’esito (SE)',
+    DT: 'Notifica di decorrenza termini (DT)',
+    AT: 'Attestazione di avvenuta trasmissione (AT)',
   },
   sameFile: 'Lo stesso file di {{path}}',
   sameDocument: 'Stesso cedente, numero e data di {{path}}',
@@ -190,15 +191,16 @@ export const archiveImportIt: ArchiveImportMessages = {
   confirm_other: 'Importa {{count}} fatture',
   discard: 'Scegli altri file',
   done_one:
-    '1 fattura importata da {{source}}: conta nello scadenzario, nella liquidazione IVA e nel cruscotto.',
+    '1 fattura importata da {{source}}: conta nello Scadenzario, nella Liquidazione IVA e nel Riepilogo.',
   done_other:
-    '{{count}} fatture importate da {{source}}: contano nello scadenzario, nella liquidazione IVA e nel cruscotto.',
+    '{{count}} fatture importate da {{source}}: contano nello Scadenzario, nella Liquidazione IVA e nel Riepilogo.',
   keepFailed: 'Non importate: {{message}}',
   batchesTitle: 'Importazioni',
   batchesEmpty: 'Nessuna importazione ancora.',
   source: 'Origine',
   importedOn: 'Data di importazione',
   invoices: 'Fatture',
+  batchKinds: 'Emesse / ricevute',
   actions: 'Azioni',
   remove: 'Rimuovi questa importazione',
   removeTitle: 'Rimuovere questa importazione?',
@@ -212,9 +214,11 @@ export const archiveImportIt: ArchiveImportMessages = {
   importedNote:
     'Le fatture importate sono elencate qui, non tra le fatture inviate e ricevute: non sono passate dallo SdI tramite questa app.',
   importedEmpty: 'Nessuna fattura importata.',
+  search: 'Cerca tra le fatture importate',
+  searchPlaceholder: 'Numero, controparte o file',
   importedBadge: 'Importata',
   viewTitle: '{{number}}, importata',
-  viewSource: 'Importata da {{source}}: {{path}}',
+  viewSource: 'Importata da {{path}}',
 };
 
 export const archiveImportDe: ArchiveImportMessages = {
@@ -296,16 +300,16 @@ export const archiveImportDe: ArchiveImportMessages = {
   confirm_one: '1 Rechnung importieren',
   confirm_other: '{{count}} Rechnungen importieren',
   discard: 'Andere Dateien wählen',
-  done_one:
-    '1 Rechnung aus {{source}} importiert: Sie zählt in den Fälligkeiten, der USt.-Abrechnung und der Übersicht.',
+  done_one: '1 Rechnung aus {{source}} importiert: Sie zählt in Fälligkeiten, USt.-Abrechnung und Übersicht.',
   done_other:
-    '{{count}} Rechnungen aus {{source}} importiert: Sie zählen in den Fälligkeiten, der USt.-Abrechnung und der Übersicht.',
+    '{{count}} Rechnungen aus {{source}} importiert: Sie zählen in Fälligkeiten, USt.-Abrechnung und Übersicht.',
   keepFailed: 'Nicht importiert: {{message}}',
   batchesTitle: 'Importe',
   batchesEmpty: 'Noch nichts importiert.',
   source: 'Importiert aus',
   importedOn: 'Importiert am',
   invoices: 'Rechnungen',
+  batchKinds: 'Ausgestellt / empfangen',
   actions: 'Aktionen',
   remove: 'Diesen Import entfernen',
   removeTitle: 'Diesen Import entfernen?',
@@ -319,7 +323,9 @@ export const archiveImportDe: ArchiveImportMessages = {
   importedNote:
     'Importierte Rechnungen stehen hier, nicht unter den gesendeten und empfangenen Rechnungen: Sie sind nicht über diese App durch das SDI gegangen.',
   importedEmpty: 'Keine importierten Rechnungen.',
+  search: 'Importierte Rechnungen durchsuchen',
+  searchPlaceholder: 'Nummer, Gegenpartei oder Datei',
   importedBadge: 'Importiert',
   viewTitle: '{{number}}, importiert',
-  viewSource: 'Importiert aus {{source}}: {{path}}',
+  viewSource: 'Importiert aus {{path}}',
 };

@@ -99,7 +99,7 @@ describe('the report before an import is kept', () => {
     const html = await render('it');
     expect(html).toContain('Importa 2 fatture');
     expect(rows(html)).toContain(
-      'skipped - receipt | V-1_NS_001.xml archivio.zip/2025/emesse Lasciato fuori SdI, notifica di scarto (NS): un avviso su una fattura, non una fattura',
+      'skipped - receipt | V-1_NS_001.xml archivio.zip/2025/emesse Lasciato fuori Notifica di scarto (NS) dello SdI: riguarda una fattura, non è una fattura',
     );
     expect(rows(html)).toContain(
       'imported received - | A-1.xml archivio.zip/2025/ricevute Da importare Ricevuta A-1 15/01/2025 Carta Srl',
