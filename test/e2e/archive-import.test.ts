@@ -5,7 +5,8 @@
  * before anything is kept; "Import 3 invoices" keeps them; the import and its invoices are listed, one opens in
  * the document view; choosing the same ZIP again finds only duplicates; the import is removed.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import * as asn1js from 'asn1js';
 import JSZip from 'jszip';
@@ -20,6 +21,8 @@ import { startUiFixture, type UiFixture } from './support/ui-fixture.ts';
 const SHOTS = join(new URL('../../', import.meta.url).pathname, 'test-results', 'archive-import');
 const LANGUAGES = ['it', 'en'] as const;
 type Language = (typeof LANGUAGES)[number];
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const VAT = italianVat(7700);
 const COMPANY = 'Studio Rinaldi Srl';
@@ -108,6 +111,15 @@ const WORDS = {
     known: 'Imported already (the same file)',
   },
 } as const;
+
+/** The axe-core WCAG 2.1 A/AA audit of the page as it is (its context must bypass CSP). */
+async function axeViolations(page: Page, where: string): Promise<string[]> {
+  if (!(await page.evaluate('typeof window.axe'))?.toString().includes('object')) await page.evaluate(AXE);
+  const result = (await page.evaluate(
+    "axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })",
+  )) as { violations: { id: string; nodes: { target: string[] }[] }[] };
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} at ${n.target.join(' ')}`));
+}
 
 async function shot(page: Page, name: string, language: Language) {
   await page.waitForTimeout(200);
@@ -238,4 +250,40 @@ describe('importing last year’s archive (Chromium)', () => {
       }
     }, 120_000);
   }
+
+  it('passes the WCAG 2.1 AA audit with a report, the imports and an imported invoice on screen', async () => {
+    const context = await ui.browser.newContext({
+      bypassCSP: true,
+      reducedMotion: 'reduce',
+      locale: 'it-IT',
+    });
+    try {
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`${ui.sandbox.origin}/app/#/import`);
+      await expect
+        .poll(() => page.getByTestId('import-pick-files').isEnabled(), { timeout: STEP_MS })
+        .toBe(true);
+      const found = await axeViolations(page, 'empty');
+      await page
+        .getByTestId('import-pick')
+        .setInputFiles({ name: 'archivio-2025.zip', mimeType: 'application/zip', buffer: archive });
+      await page.getByTestId('import-report').waitFor({ timeout: STEP_MS });
+      found.push(...(await axeViolations(page, 'report')));
+      await page.getByTestId('import-confirm').click();
+      await page.getByTestId('import-done').waitFor({ timeout: STEP_MS });
+      await expect.poll(() => page.getByTestId('imported-row').count(), { timeout: STEP_MS }).toBe(3);
+      found.push(...(await axeViolations(page, 'imported')));
+      await page.getByTestId('imported-row').first().click();
+      await page.getByTestId('imported-view').getByTestId('invoice-content').waitFor({ timeout: STEP_MS });
+      found.push(...(await axeViolations(page, 'document')));
+      await page.keyboard.press('Escape');
+      await page.getByTestId('import-remove').click();
+      await page.getByTestId('import-remove-confirm').waitFor({ timeout: STEP_MS });
+      found.push(...(await axeViolations(page, 'remove')));
+      expect(found).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

@@ -61,7 +61,7 @@ export function ImportBatches(props: {
                   <Table.Td>
                     <Button
                       size="compact-sm"
-                      variant="light"
+                      variant="subtle"
                       color="red"
                       onClick={() => setAsked(batch)}
                       data-testid="import-remove"

@@ -28,6 +28,7 @@ import {
 
 type Filter = 'all' | ReportState;
 
+/** A result's colour is its badge's dot; its words keep the text colour (light green or orange badges miss WCAG AA). */
 const STATE_COLORS: Record<ReportState, string> = { imported: 'green', skipped: 'gray', duplicate: 'orange' };
 const PAGE = 50;
 
@@ -75,7 +76,7 @@ export function ImportReport(props: {
               {t('archiveImport.reportTitle', { source: props.source })}
             </Title>
             <Group gap="xs">
-              <Badge color="green" variant="light" size="lg" tt="none">
+              <Badge color="green" variant="dot" size="lg" tt="none">
                 {t('archiveImport.toImport', { count: imported })}
               </Badge>
               {imported > 0 && (
@@ -83,10 +84,10 @@ export function ImportReport(props: {
                   {t('archiveImport.sentReceived', { sent, received: imported - sent })}
                 </Text>
               )}
-              <Badge color="gray" variant="light" size="lg" tt="none">
+              <Badge color="gray" variant="dot" size="lg" tt="none">
                 {t('archiveImport.skippedCount', { count: report.skipped.length })}
               </Badge>
-              <Badge color="orange" variant="light" size="lg" tt="none">
+              <Badge color="orange" variant="dot" size="lg" tt="none">
                 {t('archiveImport.duplicateCount', { count: report.duplicates.length })}
               </Badge>
             </Group>
@@ -195,7 +196,7 @@ function ReportLine({
   }[row.state];
   const badge = (
     <Table.Td>
-      <Badge color={STATE_COLORS[row.state]} variant="light" tt="none" style={{ minWidth: 'max-content' }}>
+      <Badge color={STATE_COLORS[row.state]} variant="dot" tt="none" style={{ minWidth: 'max-content' }}>
         {label}
       </Badge>
     </Table.Td>

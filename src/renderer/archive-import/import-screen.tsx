@@ -258,6 +258,7 @@ function ImportArchive() {
           color={outcome.color}
           data-testid={outcome.testId}
           withCloseButton
+          closeButtonLabel={t('app.close')}
           onClose={() => setOutcome(null)}
         >
           {outcome.text}
