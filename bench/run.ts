@@ -1,4 +1,5 @@
 /** `npm run bench`: performance figures and their ratios to our targets. Never part of `npm test`. */
+import { benchArchiveImport } from './archive-import.ts';
 import { benchBooks } from './books.ts';
 import { benchDesktop } from './desktop.ts';
 import { benchExport } from './export.ts';
@@ -44,6 +45,7 @@ report(
   'Books (20,000 sent + 10,000 received book records: deadlines, VAT, dashboard under 500 ms)',
   benchBooks(),
 );
+report('Archive import (a ZIP of 1,000 invoices read and kept, under 30 s)', await benchArchiveImport());
 // Several minutes of seeding: only when asked (SCAMBIO_BENCH_MILLION=1); `tsx bench/million.ts` runs it alone.
 if (process.env.SCAMBIO_BENCH_MILLION === '1') {
   const million = await benchMillion();

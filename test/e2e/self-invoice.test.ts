@@ -87,8 +87,13 @@ describe('a self-invoice for reverse charge from a received invoice, in Chromium
           .toBe('3050.00');
         await page.screenshot({ path: join(SHOTS, `composer-${language}.png`), fullPage: true });
 
+        // Sent once the draft has taken the address (saved, checked).
+        await page.getByTestId('compose-draft-saved').waitFor({ timeout: STEP_MS });
         await page.getByTestId('compose-send').click();
-        await page.waitForURL(/#\/sent\/\d+/, { timeout: 4 * STEP_MS });
+        await page.waitForURL(/#\/sent\/\d+/, { timeout: 4 * STEP_MS }).catch(async (error: unknown) => {
+          await page.screenshot({ path: join(SHOTS, `not-sent-${language}.png`), fullPage: true });
+          throw error;
+        });
         const id = Number(/#\/sent\/(\d+)/.exec(page.url())![1]);
         const state = await waitForState(api, id, ['Consegnato', 'ImpossibilitaDiRecapito']);
         expect(state).not.toBe('Scartato');

@@ -5,11 +5,17 @@
  * service does not hold them: they count in the books (deadlines, VAT, dashboard), open in the document view, and
  * go as a batch.
  */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ArchiveInvoice } from '../../shared/archive/index.ts';
 import { bookRecordsOf, type BookRecord } from '../../shared/books/index.ts';
+import { InvoiceDocumentError } from '../../shared/fatturapa/errors.ts';
 import { readInvoice } from '../../shared/fatturapa/reading/read-document.ts';
 import { toBase64 } from '../../shared/gateway/api-fetch.ts';
+import { queryKeys } from '../data/keys.ts';
+import { useActiveProfileId } from '../data/profiles.ts';
+import { useGateway } from '../gateway/gateway-context.ts';
 import type { InvoiceIndex } from '../invoice-index/invoice-index.ts';
+import { openInvoiceIndex } from '../invoice-index/use-invoice-index.ts';
 
 /** One invoice of an import, as kept. */
 export interface ImportedInvoice {
@@ -30,6 +36,9 @@ export interface ImportedInvoice {
   party: string | null;
   /** The invoice XML, Base64. */
   xmlBase64: string;
+  /** The signed file as found (Base64), when it was a .p7m: the document with its signature, to save again. */
+  originalBase64?: string | null;
+  /** One per document; none when the file has no readable document (it then counts nowhere). */
   books: BookRecord[];
 }
 
@@ -50,6 +59,8 @@ interface ImportList {
 }
 
 const LIST = 'imported';
+/** Invoices read between two pauses while an import is kept. */
+const READ_STEP = 50;
 const batchName = (id: string) => `imported:${id}`;
 
 async function listOf(index: InvoiceIndex): Promise<ImportList> {
@@ -73,6 +84,37 @@ export async function importedKeys(index: InvoiceIndex): Promise<Set<string>> {
   return new Set((await importBatches(index)).flatMap((b) => b.invoices.flatMap((invoice) => invoice.keys)));
 }
 
+/**
+ * One invoice as kept. The archive reading summarised it already (parties, numbers, dates); the books read it in
+ * full. A file the summary took and the full reading refuses keeps its summary, with no book records.
+ */
+function importedInvoiceOf(invoice: ArchiveInvoice, id: number): ImportedInvoice {
+  const { summary } = invoice;
+  const summaryParty = invoice.direction === 'sent' ? summary.committente : summary.prestatore;
+  let reading: ReturnType<typeof readInvoice> | null = null;
+  try {
+    reading = readInvoice(invoice.xml);
+  } catch (error) {
+    if (!(error instanceof InvoiceDocumentError)) throw error;
+  }
+  const party = reading ? (invoice.direction === 'sent' ? reading.customer : reading.supplier).name : null;
+  const first = reading?.documents[0];
+  return {
+    id,
+    kind: invoice.direction,
+    fileName: invoice.fileName,
+    path: invoice.path,
+    sha256: invoice.sha256,
+    keys: invoice.keys,
+    number: first?.number ?? summary.documents[0]?.number ?? null,
+    date: (first?.date ?? summary.documents[0]?.date ?? null)?.slice(0, 10) ?? null,
+    party: party || summaryParty.name || null,
+    xmlBase64: toBase64(invoice.xml),
+    originalBase64: invoice.envelope === 'xml' ? null : toBase64(invoice.original),
+    books: reading ? bookRecordsOf(reading, { kind: invoice.direction, invoiceId: id, imported: true }) : [],
+  };
+}
+
 /** Keeps the invoices of one import (a report's `imported`) as a new batch; returns it. */
 export async function keepImport(
   index: InvoiceIndex,
@@ -82,31 +124,13 @@ export async function keepImport(
 ): Promise<ImportBatch> {
   const list = await listOf(index);
   let nextId = list.nextId;
-  const batch: ImportBatch = {
-    id: crypto.randomUUID(),
-    source,
-    at: now.toISOString(),
-    invoices: invoices.map((invoice) => {
-      const id = nextId--;
-      const reading = readInvoice(invoice.xml);
-      const books = bookRecordsOf(reading, { kind: invoice.direction, invoiceId: id, imported: true });
-      const party = invoice.direction === 'sent' ? reading.customer : reading.supplier;
-      const first = reading.documents[0];
-      return {
-        id,
-        kind: invoice.direction,
-        fileName: invoice.fileName,
-        path: invoice.path,
-        sha256: invoice.sha256,
-        keys: invoice.keys,
-        number: first?.number ?? null,
-        date: first?.date.slice(0, 10) ?? null,
-        party: party.name || null,
-        xmlBase64: toBase64(invoice.xml),
-        books,
-      };
-    }),
-  };
+  const kept: ImportedInvoice[] = [];
+  for (const invoice of invoices) {
+    kept.push(importedInvoiceOf(invoice, nextId--));
+    // Reading a thousand invoices takes a second: the page draws and answers in between.
+    if (kept.length % READ_STEP === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  const batch: ImportBatch = { id: crypto.randomUUID(), source, at: now.toISOString(), invoices: kept };
   await index.keepBook(batchName(batch.id), batch);
   await index.keepBook(LIST, {
     batches: [
@@ -126,4 +150,43 @@ export async function removeImport(index: InvoiceIndex, batchId: string): Promis
     batches: list.batches.filter((b) => b.id !== batchId),
   } satisfies ImportList);
   await index.forgetBook(batchName(batchId));
+}
+
+/**
+ * The active profile's imports, and the way to keep or remove one: either changes the books (the deadlines, the
+ * VAT summary and the dashboard read them again).
+ */
+export function useImports() {
+  const gateway = useGateway();
+  const profileId = useActiveProfileId();
+  const client = useQueryClient();
+  const key = queryKeys.imported(profileId);
+  const batches = useQuery({
+    queryKey: key,
+    queryFn: async () => importBatches(await openInvoiceIndex(gateway, profileId!)),
+    enabled: profileId !== null,
+    staleTime: Infinity,
+  });
+  const changed = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: key }),
+      client.invalidateQueries({ queryKey: queryKeys.books(profileId) }),
+    ]);
+  const keep = useMutation({
+    mutationFn: async (batch: { source: string; invoices: ArchiveInvoice[] }) =>
+      keepImport(await openInvoiceIndex(gateway, profileId!), batch.source, batch.invoices),
+    onSuccess: changed,
+  });
+  const remove = useMutation({
+    mutationFn: async (batchId: string) => removeImport(await openInvoiceIndex(gateway, profileId!), batchId),
+    onSuccess: changed,
+  });
+  return {
+    profileId,
+    batches,
+    keep: keep.mutateAsync,
+    keeping: keep.isPending,
+    remove: remove.mutateAsync,
+    removing: remove.isPending,
+  };
 }

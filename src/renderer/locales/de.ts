@@ -6,6 +6,7 @@ import { listsDe } from '../lists/messages.ts';
 import { apiLogDe } from '../api-log/messages.ts';
 import { webhooksDe } from '../webhooks/messages.ts';
 import { vatDe } from '../vat/messages.ts';
+import { archiveImportDe } from '../archive-import/messages.ts';
 import { apiReferenceDe } from '../api-reference/messages.ts';
 import { inputsDe } from '../inputs/messages.ts';
 import { shellDe } from '../shell/messages.ts';
@@ -445,6 +446,7 @@ export const de: Messages = {
   apiLog: apiLogDe,
   webhooks: webhooksDe,
   vat: vatDe,
+  archiveImport: archiveImportDe,
   apiReference: apiReferenceDe,
   inputs: inputsDe,
   shell: shellDe,

@@ -6,6 +6,7 @@ import { listsEn } from '../lists/messages.ts';
 import { apiLogEn } from '../api-log/messages.ts';
 import { webhooksEn } from '../webhooks/messages.ts';
 import { vatEn } from '../vat/messages.ts';
+import { archiveImportEn } from '../archive-import/messages.ts';
 import { apiReferenceEn } from '../api-reference/messages.ts';
 import { inputsEn } from '../inputs/messages.ts';
 import { shellEn } from '../shell/messages.ts';
@@ -433,6 +434,7 @@ export const en = {
   apiLog: apiLogEn,
   webhooks: webhooksEn,
   vat: vatEn,
+  archiveImport: archiveImportEn,
   apiReference: apiReferenceEn,
   inputs: inputsEn,
   shell: shellEn,

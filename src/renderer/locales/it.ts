@@ -6,6 +6,7 @@ import { listsIt } from '../lists/messages.ts';
 import { apiLogIt } from '../api-log/messages.ts';
 import { webhooksIt } from '../webhooks/messages.ts';
 import { vatIt } from '../vat/messages.ts';
+import { archiveImportIt } from '../archive-import/messages.ts';
 import { apiReferenceIt } from '../api-reference/messages.ts';
 import { inputsIt } from '../inputs/messages.ts';
 import { shellIt } from '../shell/messages.ts';
@@ -445,6 +446,7 @@ export const it: Messages = {
   apiLog: apiLogIt,
   webhooks: webhooksIt,
   vat: vatIt,
+  archiveImport: archiveImportIt,
   apiReference: apiReferenceIt,
   inputs: inputsIt,
   shell: shellIt,
