@@ -8,6 +8,7 @@ import { webhooksDe } from '../webhooks/messages.ts';
 import { apiReferenceDe } from '../api-reference/messages.ts';
 import { inputsDe } from '../inputs/messages.ts';
 import { shellDe } from '../shell/messages.ts';
+import { deadlinesDe } from '../deadlines/messages.ts';
 import type { Messages } from './en.ts';
 
 export const de: Messages = {
@@ -419,4 +420,5 @@ export const de: Messages = {
   apiReference: apiReferenceDe,
   inputs: inputsDe,
   shell: shellDe,
+  deadlines: deadlinesDe,
 };

@@ -8,6 +8,7 @@ import { webhooksEn } from '../webhooks/messages.ts';
 import { apiReferenceEn } from '../api-reference/messages.ts';
 import { inputsEn } from '../inputs/messages.ts';
 import { shellEn } from '../shell/messages.ts';
+import { deadlinesEn } from '../deadlines/messages.ts';
 export const en = {
   app: {
     title: 'Scambio',
@@ -407,6 +408,7 @@ export const en = {
   apiReference: apiReferenceEn,
   inputs: inputsEn,
   shell: shellEn,
+  deadlines: deadlinesEn,
 };
 
 /** The shape every language must have: the English tree with strings for leaves. */

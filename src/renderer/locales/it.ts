@@ -8,6 +8,7 @@ import { webhooksIt } from '../webhooks/messages.ts';
 import { apiReferenceIt } from '../api-reference/messages.ts';
 import { inputsIt } from '../inputs/messages.ts';
 import { shellIt } from '../shell/messages.ts';
+import { deadlinesIt } from '../deadlines/messages.ts';
 import type { Messages } from './en.ts';
 
 export const it: Messages = {
@@ -419,4 +420,5 @@ export const it: Messages = {
   apiReference: apiReferenceIt,
   inputs: inputsIt,
   shell: shellIt,
+  deadlines: deadlinesIt,
 };
