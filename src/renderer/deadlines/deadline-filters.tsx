@@ -1,6 +1,6 @@
 import { Group, Input, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../inputs/date-field.tsx';
 import { CompanySelect } from '../lists/company-select.tsx';
@@ -34,9 +34,13 @@ export function DeadlineFiltersBar({
   filters,
   onChange,
   periods,
+  actions,
 }: {
   filters: DeadlineFilters;
-  onChange: (next: DeadlineFilters) => void;
+  /** Shown at the end of the bar, on the right (the export buttons). */
+  actions?: ReactNode;
+  /** A change of some filters: the others stay as they are now (not as this render saw them). */
+  onChange: (patch: Partial<DeadlineFilters>) => void;
   periods: { months: string[]; quarters: string[]; years: string[] };
 }) {
   const { t, i18n } = useTranslation();
@@ -48,7 +52,7 @@ export function DeadlineFiltersBar({
   latest.current = { filters, onChange };
   useEffect(() => {
     const { filters: current, onChange: change } = latest.current;
-    if (debounced.trim() !== current.q.trim()) change({ ...current, q: debounced });
+    if (debounced.trim() !== current.q.trim()) change({ q: debounced });
   }, [debounced]);
 
   const quarterLabel = (period: string) =>
@@ -82,9 +86,7 @@ export function DeadlineFiltersBar({
             data-testid="deadlines-kind"
             aria-labelledby="deadlines-kind-label"
             value={filters.kind}
-            onChange={(value) =>
-              onChange({ ...filters, kind: KIND_FILTERS.find((k) => k === value) ?? 'all' })
-            }
+            onChange={(value) => onChange({ kind: KIND_FILTERS.find((k) => k === value) ?? 'all' })}
             data={KIND_FILTERS.map((kind) => ({ value: kind, label: t(KIND_KEYS[kind]) }))}
           />
         </div>
@@ -97,17 +99,14 @@ export function DeadlineFiltersBar({
         data-testid="deadlines-search"
         w={260}
       />
-      <CompanySelect
-        value={filters.companyId}
-        onChange={(companyId) => onChange({ ...filters, companyId })}
-      />
+      <CompanySelect value={filters.companyId} onChange={(companyId) => onChange({ companyId })} />
       <Select
         label={t('deadlines.period.label')}
         data-testid="deadlines-period"
         w={190}
         allowDeselect={false}
         value={filters.period ?? ANY}
-        onChange={(value) => onChange({ ...filters, period: value === ANY || value === null ? null : value })}
+        onChange={(value) => onChange({ period: value === ANY || value === null ? null : value })}
         data={[...first, ...groups.filter((group) => group.items.length > 0)]}
         maxDropdownHeight={320}
       />
@@ -116,14 +115,14 @@ export function DeadlineFiltersBar({
           <DateField
             label={t('deadlines.period.from')}
             value={filters.from ?? ''}
-            onChange={(from) => onChange({ ...filters, from: from || null })}
+            onChange={(from) => onChange({ from: from || null })}
             data-testid="deadlines-from"
             w={150}
           />
           <DateField
             label={t('deadlines.period.to')}
             value={filters.to ?? ''}
-            onChange={(to) => onChange({ ...filters, to: to || null })}
+            onChange={(to) => onChange({ to: to || null })}
             data-testid="deadlines-to"
             w={150}
           />
@@ -135,9 +134,10 @@ export function DeadlineFiltersBar({
         w={190}
         allowDeselect={false}
         value={filters.state}
-        onChange={(value) => onChange({ ...filters, state: STATE_FILTERS.find((s) => s === value) ?? 'all' })}
+        onChange={(value) => onChange({ state: STATE_FILTERS.find((s) => s === value) ?? 'all' })}
         data={STATE_FILTERS.map((state) => ({ value: state, label: t(STATE_KEYS[state]) }))}
       />
+      {actions && <div style={{ marginLeft: 'auto' }}>{actions}</div>}
     </Group>
   );
 }

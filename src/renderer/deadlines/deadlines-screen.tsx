@@ -1,9 +1,9 @@
 import { Alert, Anchor, CloseButton, Group, Progress, Stack, Switch, Text, Title } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'wouter';
 import type { Deadline, PaymentRecord } from '../../shared/books/index.ts';
-import { cents, isCompany } from '../../shared/books/index.ts';
+import { cents, documentKey, isCompany } from '../../shared/books/index.ts';
 import { useBooks } from '../books/use-books.ts';
 import { messageOf } from '../data/api.ts';
 import { useCompanies } from '../data/companies.ts';
@@ -67,9 +67,16 @@ export default function DeadlinesScreen({ today: now = null }: { today?: Date | 
   const [, navigate] = useLocation();
   const query = params.toString();
   const filters = useMemo(() => filtersOf(new URLSearchParams(query)), [query]);
+  // The filters as last asked for: two changes before the screen draws again (a choice, then the search's
+  // pause) both count.
+  const latest = useRef(filters);
+  latest.current = filters;
   const setFilters = useCallback(
-    (next: DeadlineFilters) =>
-      navigate(address(screenAddress('deadlines'), queryOf(next)), { replace: true }),
+    (patch: Partial<DeadlineFilters>) => {
+      const next = { ...latest.current, ...patch };
+      latest.current = next;
+      navigate(address(screenAddress('deadlines'), queryOf(next)), { replace: true });
+    },
     [navigate],
   );
   const [sort, setSortState] = useState(storedSort);
@@ -157,7 +164,8 @@ export default function DeadlinesScreen({ today: now = null }: { today?: Date | 
     }
   };
 
-  const several = (companies?.length ?? 0) > 1;
+  // The company column, while the list may hold several companies' deadlines.
+  const several = (companies?.length ?? 0) > 1 && filters.companyId === null;
   const context: TableContext = {
     today,
     numbers,
@@ -186,9 +194,9 @@ export default function DeadlinesScreen({ today: now = null }: { today?: Date | 
   return (
     <Stack>
       <Group justify="space-between" align="start" wrap="wrap">
-        <div>
+        <div style={{ flex: '1 1 420px', maxWidth: 640 }}>
           <Title order={2}>{t('deadlines.title')}</Title>
-          <Text size="sm" c="dimmed" maw={720}>
+          <Text size="sm" c="dimmed">
             {t('deadlines.intro')}
           </Text>
         </div>
@@ -243,10 +251,12 @@ export default function DeadlinesScreen({ today: now = null }: { today?: Date | 
           {t('deadlines.unreadable', { count: unreadable })}
         </Text>
       )}
-      <DeadlineFiltersBar filters={filters} onChange={setFilters} periods={periods} />
-      <Group justify="space-between" align="center">
-        <ExportButtons gateway={gateway} sheet={sheet} fileName={t('deadlines.file')} />
-      </Group>
+      <DeadlineFiltersBar
+        filters={filters}
+        onChange={setFilters}
+        periods={periods}
+        actions={<ExportButtons gateway={gateway} sheet={sheet} fileName={t('deadlines.file')} />}
+      />
       {outcome && (
         <Alert
           color={outcome.ok ? 'green' : 'red'}
@@ -280,7 +290,13 @@ export default function DeadlinesScreen({ today: now = null }: { today?: Date | 
         }
       </QueryView>
       {marking && (
-        <MarkPaidDialog row={marking} today={today} onRecord={record} onClose={() => setMarking(null)} />
+        <MarkPaidDialog
+          row={marking}
+          instalments={counts.get(documentKey(marking.document)) ?? 1}
+          today={today}
+          onRecord={record}
+          onClose={() => setMarking(null)}
+        />
       )}
     </Stack>
   );

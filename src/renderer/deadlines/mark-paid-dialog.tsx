@@ -32,11 +32,14 @@ const PROBLEM_KEYS: Record<PaymentProblem, string> = {
  */
 export function MarkPaidDialog({
   row,
+  instalments,
   today,
   onRecord,
   onClose,
 }: {
   row: Deadline;
+  /** How many instalments the row's document has. */
+  instalments: number;
   today: string;
   onRecord: (payment: PaymentRecord) => Promise<void>;
   onClose: () => void;
@@ -75,7 +78,7 @@ export function MarkPaidDialog({
     .map((p) => t('deadlines.paidOn', { amount: money(p.amount), date: formatDate(p.date, language) }))
     .join(', ');
   return (
-    <Modal opened onClose={onClose} title={t(words.title)} data-testid="mark-paid-dialog" centered>
+    <Modal opened onClose={onClose} title={t(words.title)} data-testid="mark-paid-dialog" centered size={500}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -92,6 +95,8 @@ export function MarkPaidDialog({
                   date: formatDate(row.date, language),
                 }),
               })}
+              {instalments > 1 &&
+                `, ${t('deadlines.instalment', { position: row.position, count: instalments })}`}
             </Text>
             <Text size="sm" data-testid="mark-paid-outstanding" data-amount={decimalOfCents(left)}>
               {t('deadlines.dialog.outstanding', {

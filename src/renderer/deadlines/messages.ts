@@ -45,7 +45,6 @@ export const deadlinesEn = {
   },
   column: {
     due: 'Due',
-    kind: 'Kind',
     counterparty: 'Customer / supplier',
     company: 'Company',
     document: 'Document',
@@ -53,10 +52,11 @@ export const deadlinesEn = {
     amount: 'Amount',
     outstanding: 'Outstanding',
     status: 'State',
-    actions: 'Actions',
   },
   receivable: 'Receivable',
   payable: 'Payable',
+  customer: 'Customer',
+  supplier: 'Supplier',
   status: {
     toCollect: 'To collect',
     toPay: 'To pay',
@@ -75,9 +75,9 @@ export const deadlinesEn = {
   dueToday: 'due today',
   dueFrom: {
     terms: 'from the payment terms',
-    document: 'no due date in the file: the document’s date',
+    document: 'no due date: document date',
   },
-  document: '{{number}} of {{date}}',
+  document: '{{number}}, {{date}}',
   instalment: 'instalment {{position}} of {{count}}',
   openDocument: 'Open {{type}} {{number}}',
   noMethod: 'Not stated',
@@ -133,7 +133,7 @@ export const deadlinesEn = {
   },
   notify: {
     label: 'Notify me on the day something falls due',
-    hint: 'A desktop notification, once a day for each deadline, while Scambio is open on this screen.',
+    hint: 'Once a day for each deadline, while this screen is open.',
     denied: 'Notifications are blocked for this app in the system settings.',
     unsupported: 'This window cannot show notifications.',
     title: 'Due today',
@@ -211,7 +211,6 @@ export const deadlinesIt: DeadlinesMessages = {
   },
   column: {
     due: 'Scadenza',
-    kind: 'Tipo',
     counterparty: 'Cliente / fornitore',
     company: 'Azienda',
     document: 'Documento',
@@ -219,10 +218,11 @@ export const deadlinesIt: DeadlinesMessages = {
     amount: 'Importo',
     outstanding: 'Residuo',
     status: 'Stato',
-    actions: 'Azioni',
   },
   receivable: 'Incasso',
   payable: 'Pagamento',
+  customer: 'Cliente',
+  supplier: 'Fornitore',
   status: {
     toCollect: 'Da incassare',
     toPay: 'Da pagare',
@@ -241,7 +241,7 @@ export const deadlinesIt: DeadlinesMessages = {
   dueToday: 'scade oggi',
   dueFrom: {
     terms: 'dai termini di pagamento',
-    document: 'nessuna scadenza nel file: data del documento',
+    document: 'senza scadenza: data documento',
   },
   document: '{{number}} del {{date}}',
   instalment: 'rata {{position}} di {{count}}',
@@ -299,7 +299,7 @@ export const deadlinesIt: DeadlinesMessages = {
   },
   notify: {
     label: 'Avvisami il giorno della scadenza',
-    hint: 'Una notifica sul desktop, una volta al giorno per ogni scadenza, mentre Scambio è aperto su questa schermata.',
+    hint: 'Una volta al giorno per ogni scadenza, finché questa schermata è aperta.',
     denied: 'Le notifiche per questa app sono bloccate nelle impostazioni di sistema.',
     unsupported: 'Questa finestra non può mostrare notifiche.',
     title: 'Scade oggi',
@@ -375,7 +375,6 @@ export const deadlinesDe: DeadlinesMessages = {
   },
   column: {
     due: 'Fällig',
-    kind: 'Art',
     counterparty: 'Kunde / Lieferant',
     company: 'Unternehmen',
     document: 'Beleg',
@@ -383,10 +382,11 @@ export const deadlinesDe: DeadlinesMessages = {
     amount: 'Betrag',
     outstanding: 'Offen',
     status: 'Status',
-    actions: 'Aktionen',
   },
   receivable: 'Forderung',
   payable: 'Verbindlichkeit',
+  customer: 'Kunde',
+  supplier: 'Lieferant',
   status: {
     toCollect: 'Zu vereinnahmen',
     toPay: 'Zu zahlen',
@@ -405,7 +405,7 @@ export const deadlinesDe: DeadlinesMessages = {
   dueToday: 'heute fällig',
   dueFrom: {
     terms: 'aus den Zahlungsbedingungen',
-    document: 'kein Fälligkeitsdatum in der Datei: Belegdatum',
+    document: 'ohne Fälligkeit: Belegdatum',
   },
   document: '{{number}} vom {{date}}',
   instalment: 'Rate {{position}} von {{count}}',
@@ -463,7 +463,7 @@ export const deadlinesDe: DeadlinesMessages = {
   },
   notify: {
     label: 'Am Tag der Fälligkeit benachrichtigen',
-    hint: 'Eine Desktop-Benachrichtigung, einmal am Tag je Fälligkeit, solange Scambio diese Ansicht zeigt.',
+    hint: 'Einmal am Tag je Fälligkeit, solange diese Ansicht geöffnet ist.',
     denied: 'Benachrichtigungen sind für diese App in den Systemeinstellungen blockiert.',
     unsupported: 'Dieses Fenster kann keine Benachrichtigungen anzeigen.',
     title: 'Heute fällig',
