@@ -22,11 +22,13 @@ import {
   documentNumbers,
   filtersOf,
   instalmentCounts,
+  isCredit,
   latestPayment,
   listTotal,
   monthLines,
   periodChoices,
   queryOf,
+  remaining,
   sortDeadlines,
   sortOf,
   sortText,
@@ -124,10 +126,17 @@ export default function DeadlinesScreen({ today: now = null }: { today?: Date | 
     title: (count) => (count === 1 ? t('deadlines.notify.title') : t('deadlines.notify.many', { count })),
     describe: (row) =>
       t('deadlines.notify.one', {
-        kind: row.direction === 'receivable' ? t('deadlines.status.toCollect') : t('deadlines.status.toPay'),
+        // What is to do: a credit note's row is a refund, its amount what is left of it.
+        kind: isCredit(row)
+          ? row.direction === 'receivable'
+            ? t('deadlines.status.toRefund')
+            : t('deadlines.status.toBeRefunded')
+          : row.direction === 'receivable'
+            ? t('deadlines.status.toCollect')
+            : t('deadlines.status.toPay'),
         number: row.number,
         counterparty: row.counterparty.name,
-        amount: money(row.outstanding, row.currency),
+        amount: money(remaining(row), row.currency),
       }),
   });
 

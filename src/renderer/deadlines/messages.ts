@@ -393,7 +393,7 @@ export const deadlinesDe: DeadlinesMessages = {
     overdue: 'Überfällig',
     late_one: 'seit 1 Tag',
     late_other: 'seit {{count}} Tagen',
-    partial: 'Teilweise',
+    partial: 'Teilzahlung',
     collected: 'Eingegangen',
     paid: 'Bezahlt',
     credited: 'Gutgeschrieben',
