@@ -1,4 +1,15 @@
-import { Alert, Anchor, CloseButton, Group, Progress, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  CloseButton,
+  Group,
+  Loader,
+  Progress,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'wouter';
@@ -282,7 +293,10 @@ export default function DeadlinesScreen({ today: now = null }: { today?: Date | 
       )}
       <QueryView query={records}>
         {() =>
-          rows && (
+          rows === null ? (
+            // The payments are still being read from the index.
+            <Loader role="status" aria-label={t('app.loading')} />
+          ) : (
             <Stack gap="lg">
               <DeadlinesTable
                 rows={rows}
