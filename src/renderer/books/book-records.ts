@@ -46,6 +46,8 @@ export async function readBookRecords(
     progress?.(i, missing.length);
     await indexSent(gateway, index, missing.slice(i, i + STEP));
   }
+  // All read: a later pass with nothing to read does not show this one's last step again.
+  if (missing.length > 0) progress?.(missing.length, missing.length);
   await indexReadReceivedChecked(gateway, index, received, Number.MAX_SAFE_INTEGER);
   // An invoice SDI rejected was never issued: it neither owes VAT nor is owed by the customer.
   const records = index.bookRecords({

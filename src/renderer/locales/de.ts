@@ -10,6 +10,7 @@ import { archiveImportDe } from '../archive-import/messages.ts';
 import { apiReferenceDe } from '../api-reference/messages.ts';
 import { inputsDe } from '../inputs/messages.ts';
 import { shellDe } from '../shell/messages.ts';
+import { deadlinesDe } from '../deadlines/messages.ts';
 import type { Messages } from './en.ts';
 
 export const de: Messages = {
@@ -450,4 +451,5 @@ export const de: Messages = {
   apiReference: apiReferenceDe,
   inputs: inputsDe,
   shell: shellDe,
+  deadlines: deadlinesDe,
 };

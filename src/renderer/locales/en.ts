@@ -10,6 +10,7 @@ import { archiveImportEn } from '../archive-import/messages.ts';
 import { apiReferenceEn } from '../api-reference/messages.ts';
 import { inputsEn } from '../inputs/messages.ts';
 import { shellEn } from '../shell/messages.ts';
+import { deadlinesEn } from '../deadlines/messages.ts';
 export const en = {
   app: {
     title: 'Scambio',
@@ -438,6 +439,7 @@ export const en = {
   apiReference: apiReferenceEn,
   inputs: inputsEn,
   shell: shellEn,
+  deadlines: deadlinesEn,
 };
 
 /** The shape every language must have: the English tree with strings for leaves. */

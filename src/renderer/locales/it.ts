@@ -10,6 +10,7 @@ import { archiveImportIt } from '../archive-import/messages.ts';
 import { apiReferenceIt } from '../api-reference/messages.ts';
 import { inputsIt } from '../inputs/messages.ts';
 import { shellIt } from '../shell/messages.ts';
+import { deadlinesIt } from '../deadlines/messages.ts';
 import type { Messages } from './en.ts';
 
 export const it: Messages = {
@@ -450,4 +451,5 @@ export const it: Messages = {
   apiReference: apiReferenceIt,
   inputs: inputsIt,
   shell: shellIt,
+  deadlines: deadlinesIt,
 };
