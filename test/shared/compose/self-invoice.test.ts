@@ -212,7 +212,9 @@ describe('the self-invoice draft', () => {
   it('TD16 from an N6.3 invoice: the subcontractor as supplier, the own company as customer, linked, valid', () => {
     const draft = selfInvoiceDraft(buildingWork(), 1, 'TD16', own);
     expect(draft.document).toMatchObject({ type: 'TD16', number: '', date: '', currency: 'EUR' });
-    expect(draft.document.reasons.join('')).toContain('. Rif. fattura n. FT-12 del 02/03/2026 di Edilizia Rossi Srl');
+    expect(draft.document.reasons.join('')).toContain(
+      '. Rif. fattura n. FT-12 del 02/03/2026 di Edilizia Rossi Srl',
+    );
     expect(draft.supplier).toMatchObject({
       name: 'Edilizia Rossi Srl',
       vat: { country: 'IT', code: SUBCONTRACTOR.slice(2) },

@@ -214,7 +214,6 @@ const CAUSALE: Record<SelfInvoiceKind, string> = {
   TD19: 'Integrazione/autofattura per acquisto di beni (art. 17 c. 2 DPR 633/72)',
 };
 
-
 function italianDate(date: string | null): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date ?? '');
   return match ? `${match[3]}/${match[2]}/${match[1]}` : (date ?? '');
