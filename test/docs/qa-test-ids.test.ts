@@ -5,13 +5,16 @@ import { SCREENS } from '../../src/shared/gateway/channels.ts';
 
 const repo = new URL('../../', import.meta.url).pathname;
 
-/** Every test id the renderer sets: `data-testid="…"`, `testId="…"`, `testId: '…'`, plus one `nav-<screen>` each. */
+/**
+ * Every test id the renderer sets: `data-testid="…"`, `testId="…"`, `testId: '…'`, `'data-testid': '…'` (props
+ * passed on), plus one `nav-<screen>` each.
+ */
 function rendererTestIds(): Set<string> {
   const ids = new Set(SCREENS.map((screen) => `nav-${screen}`));
   for (const file of readdirSync(join(repo, 'src/renderer'), { recursive: true, encoding: 'utf8' })) {
     if (!/\.tsx?$/.test(file)) continue;
     const text = readFileSync(join(repo, 'src/renderer', file), 'utf8');
-    for (const match of text.matchAll(/(?:data-testid|testId)(?:=|: )["']([a-z-]+)["']/g)) ids.add(match[1]!);
+    for (const match of text.matchAll(/(?:data-testid|testId)['"]?(?:=|: )["']([a-z-]+)["']/g)) ids.add(match[1]!);
   }
   return ids;
 }
