@@ -400,7 +400,8 @@ function DeadlineRow({
             {t('deadlines.noMethod')}
           </Text>
         )}
-        {row.iban && (
+        {/* The account to pay into: a supplier's; on a receivable it is the company's own, and only widens the row. */}
+        {row.iban && row.direction === 'payable' && (
           <Text span size="xs" c="dimmed" ff="monospace" style={{ display: 'block' }}>
             {t('deadlines.iban', { iban: groupedIban(row.iban) })}
           </Text>
