@@ -66,9 +66,15 @@ const PAGE_SIZE = 200;
  * stops at the first page that has a number it accepts: numbers follow the dates within a year (art. 21 DPR
  * 633/72), so the highest of a series is among its latest.
  */
+/**
+ * Whose numbers: a company's own invoices, or, for documents the customer issues (self-invoices TD16–TD19 and the
+ * other integrations), those whose customer is the company (`committente`): their supplier is the other party.
+ */
+export type NumberOwner = { companyId: number } | { customerVat: string };
+
 export async function numbersOfYear(
   gateway: Gateway,
-  companyId: number,
+  owner: NumberOwner,
   year: string,
   until?: (number: string) => boolean,
 ): Promise<string[]> {
@@ -78,7 +84,7 @@ export async function numbersOfYear(
   const to = `${year}-12-31T23:59:59.999Z`;
   for (let page = 1; page <= (until ? MAX_PAGES : 1); page++) {
     const { items, total } = await listSent(gateway, {
-      company_id: companyId,
+      ...('companyId' in owner ? { company_id: owner.companyId } : { committente: owner.customerVat }),
       document_date_from: from,
       document_date_to: to,
       sort: '-document_date',

@@ -15,7 +15,8 @@ import type { Gateway } from '../../shared/gateway/channels.ts';
 import { queryKeys } from '../data/keys.ts';
 import { seriesOf, type StoredDraft } from './draft-store.ts';
 import type { NumberUse } from './form-parts.tsx';
-import { findNumberUse, numbersOfYear } from './sent-numbers.ts';
+import { findNumberUse, numbersOfYear, type NumberOwner } from './sent-numbers.ts';
+import { documentTypeRule } from '../../shared/fatturapa/document-type-rules.ts';
 
 export interface DocumentNumber {
   /** The number proposed, described under the field; null until known. */
@@ -56,17 +57,27 @@ export function useDocumentNumber(
       companyId !== null && profile !== null ? seriesFor(seriesOf(profile, companyId), documentType) : '',
     [profile, companyId, documentType],
   );
+  // A document the customer issues (a self-invoice) numbers among the company's own integrations.
+  const byCustomer = (documentTypeRule(documentType)?.issuedBy ?? 'supplier') === 'customer';
+  const customerVat = stored ? `${stored.draft.customer.vat.country}${stored.draft.customer.vat.code}` : '';
+  const owner: NumberOwner | null = byCustomer
+    ? customerVat.length > 2
+      ? { customerVat }
+      : null
+    : companyId === null
+      ? null
+      : { companyId };
   const proposal = useQuery({
-    queryKey: queryKeys.sentList('next-number', companyId, year, template),
+    queryKey: queryKeys.sentList('next-number', owner, year, template),
     queryFn: async () =>
       template
         ? nextInSeries(
-            await numbersOfYear(gateway, companyId!, year, (n) => inSeries(n, template, year)),
+            await numbersOfYear(gateway, owner!, year, (n) => inSeries(n, template, year)),
             template,
             year,
           )
-        : nextDocumentNumber(await numbersOfYear(gateway, companyId!, year), { year }),
-    enabled: companyId !== null && profile !== null && /^\d{4}$/.test(year),
+        : nextDocumentNumber(await numbersOfYear(gateway, owner!, year), { year }),
+    enabled: owner !== null && profile !== null && /^\d{4}$/.test(year),
     // The previous suggestion stays until the next is known: the field's description does not blink.
     placeholderData: keepPreviousData,
   });
