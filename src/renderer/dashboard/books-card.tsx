@@ -209,7 +209,7 @@ function Figure(props: {
         <Text
           fw={700}
           fz="lg"
-          c={props.alert ? 'red.8' : undefined}
+          c={props.alert ? 'var(--mantine-color-error)' : undefined}
           style={{ fontVariantNumeric: 'tabular-nums' }}
         >
           {props.money(props.cents)}
