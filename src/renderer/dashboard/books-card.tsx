@@ -175,7 +175,15 @@ function YearChart(props: {
             tickFormatter={(value: number) => euros.format(value)}
             tick={{ fill: 'var(--mantine-color-text)', fontSize: 12 }}
           />
-          <Tooltip formatter={(value) => euros.format(Number(value))} />
+          <Tooltip
+            formatter={(value) => euros.format(Number(value))}
+            contentStyle={{
+              background: 'var(--mantine-color-body)',
+              borderColor: 'var(--mantine-color-default-border)',
+            }}
+            labelStyle={{ color: 'var(--mantine-color-text)' }}
+            itemStyle={{ color: 'var(--mantine-color-text)' }}
+          />
           <Legend
             formatter={(value) => <span style={{ color: 'var(--mantine-color-text)' }}>{value}</span>}
           />
