@@ -1,8 +1,8 @@
 /**
  * Money in the lists, the dashboard and the exports as integer cents (bigint), never a float: an amount read from
  * a file is a plain decimal string ("1506.09"), parsed exactly into cents, added as integers and written back as a
- * plain decimal for display, `data-*` attributes and spreadsheets. `Math.round(Number("1506.09") * 100)` happens
- * to give the right cents for one amount, but a float on the way is the bug class the house rule forbids.
+ * plain decimal for display, `data-*` attributes and spreadsheets. Rounding a float times a hundred happens to give
+ * the right cents for one amount, but a float on the way is the bug class the house rule forbids.
  */
 export { centsOf, decimalOfCents } from '../../shared/money/cents.ts';
 
