@@ -14,7 +14,8 @@ function rendererTestIds(): Set<string> {
   for (const file of readdirSync(join(repo, 'src/renderer'), { recursive: true, encoding: 'utf8' })) {
     if (!/\.tsx?$/.test(file)) continue;
     const text = readFileSync(join(repo, 'src/renderer', file), 'utf8');
-    for (const match of text.matchAll(/(?:data-testid|testId)['"]?(?:=|: )["']([a-z-]+)["']/g)) ids.add(match[1]!);
+    for (const match of text.matchAll(/(?:data-testid|testId)['"]?(?:=|: )["']([a-z-]+)["']/g))
+      ids.add(match[1]!);
   }
   return ids;
 }
