@@ -4,13 +4,13 @@
  */
 import { useMemo, useState } from 'react';
 import { deadlinesOf, type Deadline } from '../../shared/books/index.ts';
-import { italianDay } from '../invoice-index/entry.ts';
+import { italianDay } from '../format/italian-day.ts';
 import { useBookRecords } from './book-records.ts';
 import { usePayments } from './payments.ts';
 
 /** 'YYYY-MM-DD' of `now` in Italy (the sandbox clock's moment, or the real one). */
 export function todayOf(now: Date | null): string {
-  return italianDay((now ?? new Date()).toISOString())!;
+  return italianDay((now ?? new Date()).getTime())!;
 }
 
 export interface ReadingProgress {

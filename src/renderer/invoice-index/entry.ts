@@ -1,5 +1,6 @@
 import type { PayloadEncoding, Receive, Send } from '../../shared/api/types.ts';
 import { bookRecordsOf, type BookRecord } from '../../shared/books/index.ts';
+import { italianDay } from '../format/italian-day.ts';
 import { readingSummary, type InvoiceFigures, type KnownAmount } from '../lists/amounts.ts';
 import { payloadBytes, readInvoice } from '../data/read-invoice.ts';
 
@@ -109,21 +110,4 @@ export function entryOf(
     // Not an invoice the reading understands: remembered as read, with no amount.
   }
   return entry;
-}
-
-const ROME_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Rome',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/**
- * The Italian calendar day of a moment (`2026-03-31T23:30:00Z` → `2026-04-01`): a received invoice's VAT belongs
- * to the month SDI delivered it in Italy, not in UTC.
- */
-export function italianDay(moment: string | null | undefined): string | null {
-  if (!moment) return null;
-  const time = Date.parse(moment);
-  return Number.isNaN(time) ? null : ROME_DAY.format(time);
 }

@@ -9,6 +9,7 @@ import type { TFunction } from 'i18next';
 import type { Receive, Send } from '../../shared/api/types.ts';
 import type { IndexEntry, InvoiceKind } from '../invoice-index/entry.ts';
 import type { Cell, Sheet } from './list-export.ts';
+import { italianDay } from '../format/italian-day.ts';
 
 /** A calendar date `YYYY-MM-DD…` as the spreadsheet date of that day (UTC midnight, as Excel serials count). */
 export function calendarDay(value: string | null | undefined): Date | null {
@@ -16,21 +17,12 @@ export function calendarDay(value: string | null | undefined): Date | null {
   return match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
 }
 
-const ROME = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Rome',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /**
  * The Italian calendar day of a moment (SDI's delivery, a submission): the day that counts for the VAT register,
  * e.g. 2026-03-31T23:30:00Z is 1 April in Rome.
  */
 export function romeDay(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  const moment = new Date(value);
-  return Number.isNaN(moment.getTime()) ? null : calendarDay(ROME.format(moment));
+  return calendarDay(italianDay(value));
 }
 
 /** A fiscal code of a person (16 characters): what the API's committente/prestatore holds when it is no VAT number. */
