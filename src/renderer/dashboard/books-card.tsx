@@ -17,22 +17,12 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { dashboardFigures } from '../../shared/books/index.ts';
+import { dashboardFigures, periodOfDate, type PeriodSpan } from '../../shared/books/index.ts';
 import { useBooks } from '../books/use-books.ts';
 import { useCompanies } from '../data/companies.ts';
 import { decimalOfCents } from '../format/cents.ts';
 import { formatAmount } from '../format/format.ts';
 import { address, href, screenAddress } from '../shell/routes.ts';
-
-type Span = 'month' | 'quarter' | 'year';
-
-/** The period of `today` of a span, as the books name it: '2026-03', '2026-Q1', '2026'. */
-export function periodOf(today: string, span: Span): string {
-  const [year, month] = [today.slice(0, 4), Number(today.slice(5, 7))];
-  if (span === 'year') return year;
-  if (span === 'quarter') return `${year}-Q${Math.ceil(month / 3)}`;
-  return today.slice(0, 7);
-}
 
 export function BooksCard({ today: now }: { today: Date | null }) {
   const { t, i18n } = useTranslation();
@@ -40,9 +30,9 @@ export function BooksCard({ today: now }: { today: Date | null }) {
   const books = useBooks(now);
   const companies = useCompanies();
   const [chosen, setChosen] = useState<string | null>(null);
-  const [span, setSpan] = useState<Span>('month');
+  const [span, setSpan] = useState<PeriodSpan>('month');
   const company = chosen ?? companies?.[0]?.vat ?? null;
-  const period = periodOf(books.today, span);
+  const period = periodOfDate(books.today, span);
   const records = books.records.data?.records ?? null;
   const figures = useMemo(
     () =>
@@ -78,7 +68,7 @@ export function BooksCard({ today: now }: { today: Date | null }) {
           <SegmentedControl
             size="xs"
             value={span}
-            onChange={(value) => setSpan(value as Span)}
+            onChange={(value) => setSpan(value as PeriodSpan)}
             data={[
               { value: 'month', label: t('dashboard.spanMonth') },
               { value: 'quarter', label: t('dashboard.spanQuarter') },

@@ -4,7 +4,13 @@
  * state. Pure: the screen passes the deadlines, today and the companies in; money stays bigint cents throughout.
  */
 import type { Deadline, DeadlineFilter, Direction } from '../../shared/books/index.ts';
-import { documentKey, filterDeadlines, monthOf, periodRange } from '../../shared/books/index.ts';
+import {
+  documentKey,
+  filterDeadlines,
+  monthOf,
+  periodOfDate,
+  periodRange,
+} from '../../shared/books/index.ts';
 import type { Query } from '../shell/routes.ts';
 
 export type KindFilter = 'all' | Direction;
@@ -391,10 +397,9 @@ export function periodChoices(
   const current = monthOf(today);
   if (current) months.add(current);
   const sorted = [...months].sort();
-  const quarterOf = (month: string) => `${month.slice(0, 4)}-Q${Math.ceil(Number(month.slice(5, 7)) / 3)}`;
   return {
     months: sorted,
-    quarters: [...new Set(sorted.map(quarterOf))],
+    quarters: [...new Set(sorted.map((month) => periodOfDate(month, 'quarter')))],
     years: [...new Set(sorted.map((month) => month.slice(0, 4)))],
   };
 }

@@ -3,7 +3,7 @@
  * payers), as src/shared/books/period.ts writes them. The screen keeps the chosen one in its address
  * (`#/vat?period=2027-Q1`) and starts on the month of the day it is (the sandbox clock's day on the local sandbox).
  */
-import { nextPeriod, periodRange, previousPeriod } from '../../shared/books/index.ts';
+import { nextPeriod, periodOfDate, periodRange, previousPeriod } from '../../shared/books/index.ts';
 
 export type PeriodKind = 'month' | 'quarter';
 
@@ -14,12 +14,8 @@ export function kindOf(period: string): PeriodKind {
   return QUARTER.test(period) ? 'quarter' : 'month';
 }
 
-/** The month or quarter a date ('YYYY-MM-DD') falls in. */
-export function periodOfDate(date: string, kind: PeriodKind): string {
-  const month = date.slice(0, 7);
-  if (kind === 'month') return month;
-  return `${date.slice(0, 4)}-Q${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}`;
-}
+/** The month or quarter a date ('YYYY-MM-DD') falls in (the books' periodOfDate). */
+export { periodOfDate };
 
 /** The period an address names, when it names a month or a quarter; else the month of `today`. */
 export function periodFromAddress(value: string | null, today: string): string {

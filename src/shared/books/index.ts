@@ -30,6 +30,7 @@ export {
   monthOf,
   monthsOfYear,
   nextPeriod,
+  periodOfDate,
   periodRange,
   previousPeriod,
 } from './period.ts';

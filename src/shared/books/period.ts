@@ -20,6 +20,17 @@ function pad(value: number, width = 2): string {
   return String(value).padStart(width, '0');
 }
 
+/** What a period spans: a month, a quarter or a year. */
+export type PeriodSpan = 'month' | 'quarter' | 'year';
+
+/** The period of a span that a date ('YYYY-MM-DD', or a month 'YYYY-MM') falls in: '2026-03', '2026-Q1', '2026'. */
+export function periodOfDate(date: string, span: PeriodSpan): string {
+  const year = date.slice(0, 4);
+  if (span === 'year') return year;
+  if (span === 'month') return date.slice(0, 7);
+  return `${year}-Q${Math.ceil(Number(date.slice(5, 7)) / 3)}`;
+}
+
 /** The last day of a month (month 1-12): 28 to 31, leap years included. */
 function lastDay(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();

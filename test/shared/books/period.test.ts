@@ -1,7 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, nextPeriod, periodRange, previousPeriod } from '../../../src/shared/books/index.ts';
+import {
+  addDays,
+  nextPeriod,
+  periodOfDate,
+  periodRange,
+  previousPeriod,
+} from '../../../src/shared/books/index.ts';
 
 describe('periods', () => {
+  it('names the month, quarter or year a date falls in, each the period its range holds', () => {
+    for (const [date, month, quarter] of [
+      ['2026-01-01', '2026-01', '2026-Q1'],
+      ['2026-03-31', '2026-03', '2026-Q1'],
+      ['2026-04-01', '2026-04', '2026-Q2'],
+      ['2026-09-30', '2026-09', '2026-Q3'],
+      ['2026-12-31', '2026-12', '2026-Q4'],
+    ] as const) {
+      expect([
+        periodOfDate(date, 'month'),
+        periodOfDate(date, 'quarter'),
+        periodOfDate(date, 'year'),
+      ]).toEqual([month, quarter, '2026']);
+      const range = periodRange(quarter);
+      expect(date >= range.from && date <= range.to).toBe(true);
+    }
+    expect(periodOfDate('2026-11', 'quarter')).toBe('2026-Q4');
+  });
+
   it('are a month, a quarter or a year, each a closed range of dates', () => {
     expect(periodRange('2024-02')).toEqual({ from: '2024-02-01', to: '2024-02-29' });
     expect(periodRange('2026-02')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
