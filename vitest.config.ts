@@ -6,6 +6,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    globalSetup: ['test/support/require-reference.ts'],
+    globalSetup: ['test/support/require-reference.ts', 'test/support/renderer-run-folder.ts'],
   },
 });

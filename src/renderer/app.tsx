@@ -1,4 +1,4 @@
-import { AppShell, Badge, Group, NavLink, Select, Text, Title, Tooltip } from '@mantine/core';
+import { AppShell, Badge, Group, NavLink, ScrollArea, Select, Text, Title, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
@@ -188,44 +188,47 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
             </Group>
           </AppShell.Header>
           <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
-            {SCREENS.filter((s) => !DEVELOPER_SCREENS.has(s)).map((s) => (
-              <ScreenLink key={s} screen={s} current={screen} unreadKey={unreadKey} />
-            ))}
-            {/* The developer's screens, apart from the accountant's: a group that folds away. */}
-            <DeveloperNav
-              profile={profiles?.activeId ?? null}
-              current={
-                (screen !== null && DEVELOPER_SCREENS.has(screen)) || DEVELOPER_ADDRESSES.has(location)
-              }
-            >
-              <ScreenLink screen="log" current={screen} unreadKey={unreadKey} />
-              <NavLink
-                component="a"
-                href={href(WEBHOOKS_ADDRESS)}
-                label={t('webhooks.nav')}
-                active={location === WEBHOOKS_ADDRESS}
-                aria-current={location === WEBHOOKS_ADDRESS ? 'page' : undefined}
-                data-testid="nav-webhooks"
-              />
-              {profile?.kind === 'local' && (
+            {/* The links outgrow a short window (a laptop at 125 %): the list scrolls rather than hiding its end. */}
+            <AppShell.Section grow component={ScrollArea}>
+              {SCREENS.filter((s) => !DEVELOPER_SCREENS.has(s)).map((s) => (
+                <ScreenLink key={s} screen={s} current={screen} unreadKey={unreadKey} />
+              ))}
+              {/* The developer's screens, apart from the accountant's: a group that folds away. */}
+              <DeveloperNav
+                profile={profiles?.activeId ?? null}
+                current={
+                  (screen !== null && DEVELOPER_SCREENS.has(screen)) || DEVELOPER_ADDRESSES.has(location)
+                }
+              >
+                <ScreenLink screen="log" current={screen} unreadKey={unreadKey} />
                 <NavLink
                   component="a"
-                  href={href(CONSOLE_ADDRESS)}
-                  label={t('console.nav')}
-                  active={location === CONSOLE_ADDRESS}
-                  aria-current={location === CONSOLE_ADDRESS ? 'page' : undefined}
-                  data-testid="nav-console"
+                  href={href(WEBHOOKS_ADDRESS)}
+                  label={t('webhooks.nav')}
+                  active={location === WEBHOOKS_ADDRESS}
+                  aria-current={location === WEBHOOKS_ADDRESS ? 'page' : undefined}
+                  data-testid="nav-webhooks"
                 />
-              )}
-              <NavLink
-                component="a"
-                href={href(REFERENCE_ADDRESS)}
-                label={t('apiReference.nav')}
-                active={location === REFERENCE_ADDRESS}
-                aria-current={location === REFERENCE_ADDRESS ? 'page' : undefined}
-                data-testid="nav-reference"
-              />
-            </DeveloperNav>
+                {profile?.kind === 'local' && (
+                  <NavLink
+                    component="a"
+                    href={href(CONSOLE_ADDRESS)}
+                    label={t('console.nav')}
+                    active={location === CONSOLE_ADDRESS}
+                    aria-current={location === CONSOLE_ADDRESS ? 'page' : undefined}
+                    data-testid="nav-console"
+                  />
+                )}
+                <NavLink
+                  component="a"
+                  href={href(REFERENCE_ADDRESS)}
+                  label={t('apiReference.nav')}
+                  active={location === REFERENCE_ADDRESS}
+                  aria-current={location === REFERENCE_ADDRESS ? 'page' : undefined}
+                  data-testid="nav-reference"
+                />
+              </DeveloperNav>
+            </AppShell.Section>
           </AppShell.Navbar>
           {/* Keyed on the active profile: choosing another one remounts the screen, which loads its data again. */}
           <AppShell.Main key={profiles?.activeId ?? ''} id={MAIN_ID} tabIndex={-1}>

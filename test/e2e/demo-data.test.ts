@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEND_STATES } from '../../src/shared/api/types.ts';
 import { startScambio, type Scambio } from 'scambio/testing';
+import { sharedRendererBuild } from './support/shared-renderer.ts';
 
 describe('"Load demo data" on an empty local sandbox', () => {
   let scambio: Scambio;
   beforeAll(async () => {
-    scambio = await startScambio({ locale: 'de', freshUi: true, sdiDelayMs: 1000 });
+    scambio = await startScambio({
+      locale: 'de',
+      freshUi: true,
+      uiDir: await sharedRendererBuild(),
+      sdiDelayMs: 1000,
+    });
   }, 240_000);
   afterAll(() => scambio?.close());
 

@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProblem, startScambio, type Scambio } from 'scambio/testing';
+import { sharedRendererBuild } from './support/shared-renderer.ts';
 
 // A sample QA test written only against `scambio/testing`: docs/qa.md shows the same two checks.
 describe('QA with the scambio/testing fixture', () => {
   let scambio: Scambio;
   beforeAll(async () => {
-    // `freshUi`: this project tests its current source; a QA suite can leave it out and use `out/renderer`.
-    scambio = await startScambio({ seed: 'qa', locale: 'en', freshUi: true });
+    // `freshUi` and `uiDir`: this project tests its current source (in the desktop app, or built once per run for
+    // Chromium); a QA suite leaves both out and uses `out/renderer`.
+    scambio = await startScambio({
+      seed: 'qa',
+      locale: 'en',
+      freshUi: true,
+      uiDir: await sharedRendererBuild(),
+    });
   }, 240_000);
   afterAll(() => scambio?.close());
 

@@ -6,6 +6,7 @@ import type { Environment } from '../../../src/shared/api/types.ts';
 import type { SandboxOptions } from '../../../src/sandbox-server/server.ts';
 import { startScambio } from 'scambio/testing';
 import { ApiCaller, type TestSandbox } from '../../support/sandbox.ts';
+import { sharedRendererBuild } from './shared-renderer.ts';
 
 export interface UiFixture {
   sandbox: TestSandbox;
@@ -16,7 +17,7 @@ export interface UiFixture {
 }
 
 /**
- * What every UI journey stands on: the QA fixture (`scambio/testing`) with the current renderer built fresh,
+ * What every UI journey stands on: the QA fixture (`scambio/testing`) with the current renderer source built once per run (`shared-renderer.ts`),
  * served by a real headless sandbox, and Chromium. The journeys open their own pages (`openApp`) and call the API
  * through callers that check every answer against openapi.yml.
  */
@@ -24,7 +25,7 @@ export async function startUiFixture(options: Partial<SandboxOptions> = {}): Pro
   const { sdiDelayMs, ...server } = options;
   const scambio = await startScambio({
     host: 'headless',
-    freshUi: true,
+    uiDir: await sharedRendererBuild(),
     openPage: false,
     // The server's own default (1 s), as journeys that do not ask for 0 expect.
     sdiDelayMs: sdiDelayMs ?? 1000,
