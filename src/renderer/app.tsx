@@ -21,6 +21,7 @@ import { CONSOLE_ADDRESS } from './shell/routes.ts';
 import { WEBHOOKS_ADDRESS } from './shell/routes.ts';
 import { REFERENCE_ADDRESS } from './shell/routes.ts';
 import { SandboxClockBadge, useSandboxClock } from './shell/sandbox-clock.tsx';
+import { useNotifyChoice } from './deadlines/notify-choice.ts';
 import { ThemeSelect } from './shell/theme.tsx';
 import { ConnectionBanner, LiveProvider } from './data/live.tsx';
 import { createQueryClient } from './data/query-client.ts';
@@ -44,6 +45,8 @@ const SandboxConsole = lazy(() => import('./console/console-screen.tsx'));
 const WebhooksScreen = lazy(() => import('./webhooks/webhooks-screen.tsx'));
 // The books compute over every invoice read: loaded when opened.
 const DeadlinesScreen = lazy(() => import('./deadlines/deadlines-screen.tsx'));
+// Reads the books for the due-day notification; loaded only once the user turned the notification on.
+const DueDayNotifier = lazy(() => import('./deadlines/due-day-notifier.tsx'));
 const VatScreen = lazy(() => import('./vat/vat-screen.tsx'));
 // Importing an archive carries the ZIP and XML readers: loaded when opened.
 const ImportScreen = lazy(() => import('./archive-import/import-screen.tsx'));
@@ -78,6 +81,7 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
   const unreadKey = `${location}:${profiles?.activeId ?? ''}`;
   const profile = profiles?.profiles.find((p) => p.id === profiles.activeId) ?? null;
   const clock = useSandboxClock(profile, `${screen}`);
+  const dueDay = useNotifyChoice();
   const searchRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -230,6 +234,11 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
               </DeveloperNav>
             </AppShell.Section>
           </AppShell.Navbar>
+          {dueDay.on && (
+            <Suspense fallback={null}>
+              <DueDayNotifier key={profiles?.activeId ?? ''} now={clock?.now ?? null} />
+            </Suspense>
+          )}
           {/* Keyed on the active profile: choosing another one remounts the screen, which loads its data again. */}
           <AppShell.Main key={profiles?.activeId ?? ''} id={MAIN_ID} tabIndex={-1}>
             <ConnectionBanner />

@@ -101,6 +101,7 @@ const WORDS = {
     pdf: 'Non è una fattura elettronica',
     copy: 'Lo stesso file di',
     known: 'Già importata (lo stesso file)',
+    importedSource: 'Importate',
   },
   en: {
     confirm: 'Import 3 invoices',
@@ -109,6 +110,7 @@ const WORDS = {
     pdf: 'Not an electronic invoice',
     copy: 'The same file as',
     known: 'Imported already (the same file)',
+    importedSource: 'Imported',
   },
 } as const;
 
@@ -227,6 +229,31 @@ describe('importing last year’s archive (Chromium)', () => {
         await shot(page, 'document', language);
         await page.keyboard.press('Escape');
         await view.waitFor({ state: 'detached', timeout: STEP_MS });
+
+        // In the lists too, apart from what went through SDI: the two sent under Sent, the received one in the inbox.
+        await page.getByTestId('nav-sent').click();
+        const source = page.getByTestId('list-source');
+        await source.waitFor({ timeout: STEP_MS });
+        expect(await source.getAttribute('data-source')).toBe('sdi');
+        expect(await source.innerText()).toContain(`${words.importedSource} (2)`);
+        await source.getByText(`${words.importedSource} (2)`).click();
+        await expect.poll(() => invoices.count(), { timeout: STEP_MS }).toBe(2);
+        expect(await invoices.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-kind')))).toEqual([
+          'sent',
+          'sent',
+        ]);
+        await page.locator('[data-testid="imported-row"][data-number="FT-2025-001"]').click();
+        await view.getByTestId('invoice-content').waitFor({ timeout: STEP_MS });
+        expect(page.url()).toMatch(/#\/sent\?source=imported&invoice=-\d+$/);
+        await shot(page, 'sent-imported', language);
+        await page.keyboard.press('Escape');
+        await view.waitFor({ state: 'detached', timeout: STEP_MS });
+        await page.getByTestId('nav-inbox').click();
+        await source.getByText(`${words.importedSource} (1)`).click();
+        await expect.poll(() => invoices.count(), { timeout: STEP_MS }).toBe(1);
+        expect(await invoices.first().getAttribute('data-number')).toBe('A/77');
+        await page.getByTestId('nav-import').click();
+        await page.getByTestId('import-batch').waitFor({ timeout: STEP_MS });
 
         // The same ZIP again: everything is imported already.
         await choose();

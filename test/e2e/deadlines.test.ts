@@ -513,6 +513,14 @@ describe('the deadlines (scadenzario), in Chromium', () => {
         await page.mouse.move(0, 0);
         await page.screenshot({ path: join(SHOTS, 'deadlines-de-full.png'), fullPage: true });
       }
+
+      // Whatever screen is open: with the day's record cleared, the companies screen tells the same two again.
+      await page.evaluate(() => localStorage.removeItem('scambio.deadlines.notified'));
+      await page.goto(`${ui.sandbox.origin}/app/#/companies`, { timeout: STEP_MS });
+      await page.reload();
+      await page.getByTestId('companies-table').waitFor({ timeout: STEP_MS });
+      await expect.poll(() => told().then((all) => all.length), { timeout: 60_000 }).toBe(1);
+      expect(((await told()) as { title: string }[])[0]!.title).toBe(notification!.title);
       expect(app.problems).toEqual([]);
     } finally {
       await app.close();

@@ -30,18 +30,17 @@ describe('a self-invoice for reverse charge from a received invoice, in Chromium
   const own = italianVat(7810);
   const supplier = italianVat(7811);
   let received: Receive;
+  let companyId: number;
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     ui = await startUiFixture({ sdiDelayMs: 0 });
     api = ui.sandbox.caller('default');
-    expect(
-      (
-        await api.post('/v1/company', {
-          json: { vat: own, fiscal_code: own.slice(2), name: 'Edilizia Bianchi Srl' },
-        })
-      ).status,
-    ).toBe(201);
+    const company = await api.post<{ id: number }>('/v1/company', {
+      json: { vat: own, fiscal_code: own.slice(2), name: 'Edilizia Bianchi Srl' },
+    });
+    expect(company.status).toBe(201);
+    companyId = company.body.id;
     // 2,500.00 of subcontracted work without VAT: N6.3, the customer owes it.
     const payload = invoiceXml({
       supplierVat: supplier,
@@ -69,6 +68,15 @@ describe('a self-invoice for reverse charge from a received invoice, in Chromium
       const app = await openApp(ui.browser, ui.sandbox.origin, language);
       const { page } = app;
       try {
+        if (language === 'en') {
+          // The second time, with a series of self-invoices set where the company is edited: numbered in it.
+          await page.goto(`${ui.sandbox.origin}/app/#/companies/${companyId}`);
+          const editor = page.getByTestId('company-editor');
+          await editor.waitFor({ timeout: STEP_MS });
+          await editor.locator('[data-testid="company-series"][data-type="TD16"]').fill('AF-001');
+          await editor.locator('button[type="submit"]').click();
+          await page.getByTestId('companies-outcome').waitFor({ timeout: STEP_MS });
+        }
         await page.goto(`${ui.sandbox.origin}/app/#/inbox/${received.id}`);
         const offer = page.getByTestId('self-invoice');
         await offer.waitFor({ timeout: STEP_MS });
@@ -85,6 +93,10 @@ describe('a self-invoice for reverse charge from a received invoice, in Chromium
         await expect
           .poll(() => page.getByTestId('compose-totals').getAttribute('data-total'))
           .toBe('3050.00');
+        // Without a series, after the company's last self-invoice (none yet); with one, its first number.
+        await expect
+          .poll(() => page.getByTestId('compose-number').inputValue(), { timeout: STEP_MS })
+          .toBe(language === 'en' ? 'AF-001' : '1');
         await page.screenshot({ path: join(SHOTS, `composer-${language}.png`), fullPage: true });
         // The company's own address is not known yet on a new machine: the accountant types it once.
         const labels = {

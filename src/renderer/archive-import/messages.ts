@@ -100,7 +100,9 @@ export const archiveImportEn = {
   removed: 'The import of {{source}} was removed.',
   importedTitle: 'Imported invoices',
   importedNote:
-    'Imported invoices are listed here, not among Sent and Received invoices: they did not go through SDI from this app.',
+    'Imported invoices did not go through SDI from this app: they are kept in this profile and count in Deadlines, VAT and the Dashboard.',
+  sourceSdi: 'Through SDI',
+  sourceImported: 'Imported ({{count}})',
   importedEmpty: 'No imported invoices.',
   search: 'Search the imported invoices',
   searchPlaceholder: 'Number, counterparty or file',
@@ -212,7 +214,9 @@ export const archiveImportIt: ArchiveImportMessages = {
   removed: 'L’importazione di {{source}} è stata rimossa.',
   importedTitle: 'Fatture importate',
   importedNote:
-    'Le fatture importate sono elencate qui, non tra le fatture inviate e ricevute: non sono passate dallo SdI tramite questa app.',
+    'Le fatture importate non sono passate dallo SdI tramite questa app: sono conservate in questo profilo e contano nello Scadenzario, nella Liquidazione IVA e nel Riepilogo.',
+  sourceSdi: 'Tramite SdI',
+  sourceImported: 'Importate ({{count}})',
   importedEmpty: 'Nessuna fattura importata.',
   search: 'Cerca tra le fatture importate',
   searchPlaceholder: 'Numero, controparte o file',
@@ -321,7 +325,9 @@ export const archiveImportDe: ArchiveImportMessages = {
   removed: 'Der Import von {{source}} wurde entfernt.',
   importedTitle: 'Importierte Rechnungen',
   importedNote:
-    'Importierte Rechnungen stehen hier, nicht unter den gesendeten und empfangenen Rechnungen: Sie sind nicht über diese App durch das SDI gegangen.',
+    'Importierte Rechnungen sind nicht über diese App durch das SDI gegangen: Sie werden in diesem Profil aufbewahrt und zählen in Fälligkeiten, USt.-Abrechnung und Übersicht.',
+  sourceSdi: 'Über das SDI',
+  sourceImported: 'Importiert ({{count}})',
   importedEmpty: 'Keine importierten Rechnungen.',
   search: 'Importierte Rechnungen durchsuchen',
   searchPlaceholder: 'Nummer, Gegenpartei oder Datei',

@@ -67,10 +67,30 @@ async function listOf(index: InvoiceIndex): Promise<ImportList> {
   return (await index.bookValue<ImportList>(LIST)) ?? { batches: [], nextId: -1 };
 }
 
+/**
+ * The batches unsealed already, per open index. A batch never changes once kept (it is kept or removed whole), so
+ * the books, read again on every live change, unseal only the list and what is new, not a thousand invoices each
+ * time.
+ */
+const unsealed = new WeakMap<InvoiceIndex, Map<string, ImportBatch>>();
+
+function unsealedOf(index: InvoiceIndex): Map<string, ImportBatch> {
+  let batches = unsealed.get(index);
+  if (!batches) unsealed.set(index, (batches = new Map()));
+  return batches;
+}
+
 /** Every import of the profile, oldest first. */
 export async function importBatches(index: InvoiceIndex): Promise<ImportBatch[]> {
   const list = await listOf(index);
-  const batches = await Promise.all(list.batches.map((b) => index.bookValue<ImportBatch>(batchName(b.id))));
+  const known = unsealedOf(index);
+  const batches = await Promise.all(
+    list.batches.map(async ({ id }) => {
+      const kept = known.get(id) ?? (await index.bookValue<ImportBatch>(batchName(id)));
+      if (kept) known.set(id, kept);
+      return kept;
+    }),
+  );
   return batches.filter((b): b is ImportBatch => b !== null);
 }
 
@@ -150,6 +170,7 @@ export async function removeImport(index: InvoiceIndex, batchId: string): Promis
     batches: list.batches.filter((b) => b.id !== batchId),
   } satisfies ImportList);
   await index.forgetBook(batchName(batchId));
+  unsealedOf(index).delete(batchId);
 }
 
 /**

@@ -184,6 +184,8 @@ export const composeEn = {
   seriesHint:
     'Write the first number of each series (e.g. FT/2026/0001): new invoices get the next number after the last one sent in their series; the year follows the document’s.',
   seriesSame: 'As invoices',
+  seriesIntegrations: 'Self-invoices and integrations (TD16–TD19)',
+  seriesIntegrationsSame: 'Numbered after the last self-invoice',
   seriesNoDigits: 'A series needs digits to count with, e.g. NC/2026/0001.',
   seriesNextYear: 'In {{year}}: {{number}}',
   numberSeries: 'Next in the series after your last one sent: {{number}}',
@@ -415,6 +417,8 @@ export const composeIt: ComposeMessages = {
   seriesHint:
     'Scrivi il primo numero di ogni serie (es. FT/2026/0001): le nuove fatture ricevono il numero dopo l’ultimo inviato della loro serie; l’anno segue quello del documento.',
   seriesSame: 'Come le fatture',
+  seriesIntegrations: 'Autofatture e integrazioni (TD16–TD19)',
+  seriesIntegrationsSame: 'Dopo l’ultima autofattura',
   seriesNoDigits: 'Una serie ha bisogno di cifre da contare, es. NC/2026/0001.',
   seriesNextYear: 'Nel {{year}}: {{number}}',
   numberSeries: 'Il prossimo della serie dopo l’ultimo inviato: {{number}}',
@@ -647,6 +651,8 @@ export const composeDe: ComposeMessages = {
   seriesHint:
     'Schreiben Sie die erste Nummer jedes Nummernkreises (z. B. FT/2026/0001): neue Rechnungen erhalten die Nummer nach der zuletzt gesendeten ihres Kreises; das Jahr folgt dem des Dokuments.',
   seriesSame: 'Wie Rechnungen',
+  seriesIntegrations: 'Eigenrechnungen und Ergänzungen (TD16–TD19)',
+  seriesIntegrationsSame: 'Nach der letzten Eigenrechnung',
   seriesNoDigits: 'Ein Nummernkreis braucht Ziffern zum Zählen, z. B. NC/2026/0001.',
   seriesNextYear: 'Im Jahr {{year}}: {{number}}',
   numberSeries: 'Die nächste des Nummernkreises nach der zuletzt gesendeten: {{number}}',

@@ -1,7 +1,8 @@
 /**
  * A company's numbering series, on the Companies screen: one per document type, each written as its first number
  * (`FT/2026/0001` for invoices, `NC/2026/0001` for credit notes, `1/A` for a sezionale by suffix). The composer
- * proposes the next number of the document's series (numbering.ts); a type left blank uses the invoices' series.
+ * proposes the next number of the document's series (numbering.ts); a type left blank uses the invoices' series,
+ * except self-invoices (TD16–TD19), which keep a series of their own.
  * Kept on this machine per profile (draft-store.ts): the API's Company has no place for them.
  */
 import { SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -34,8 +35,18 @@ export function SeriesFields({
             <TextInput
               key={type}
               size="xs"
-              label={codeLabel(DOCUMENT_TYPES, type, i18n.language)}
-              placeholder={type === 'TD01' ? `FT/${year}/0001` : t('compose.seriesSame')}
+              label={
+                type === 'TD16'
+                  ? t('compose.seriesIntegrations')
+                  : codeLabel(DOCUMENT_TYPES, type, i18n.language)
+              }
+              placeholder={
+                type === 'TD01'
+                  ? `FT/${year}/0001`
+                  : type === 'TD16'
+                    ? t('compose.seriesIntegrationsSame')
+                    : t('compose.seriesSame')
+              }
               value={value}
               onChange={(e) => onChange({ ...series, [type]: e.currentTarget.value })}
               error={value.trim() !== '' && shape === null ? t('compose.seriesNoDigits') : undefined}

@@ -18,7 +18,6 @@ import { cents, documentKey, isCompany } from '../../shared/books/index.ts';
 import { useBooks } from '../books/use-books.ts';
 import { messageOf } from '../data/api.ts';
 import { useCompanies } from '../data/companies.ts';
-import { useActiveProfileId } from '../data/profiles.ts';
 import { decimalOfCents } from '../format/cents.ts';
 import { formatAmount, formatCount, formatDate } from '../format/format.ts';
 import { useGateway } from '../gateway/gateway-context.ts';
@@ -33,13 +32,11 @@ import {
   documentNumbers,
   filtersOf,
   instalmentCounts,
-  isCredit,
   latestPayment,
   listTotal,
   monthLines,
   periodChoices,
   queryOf,
-  remaining,
   sortDeadlines,
   sortOf,
   sortText,
@@ -47,7 +44,7 @@ import {
   type Sort,
 } from './deadline-view.ts';
 import { DeadlinesTable, type TableContext } from './deadlines-table.tsx';
-import { useDueNotifications, useNotifyChoice } from './due-notifications.ts';
+import { useNotifyChoice } from './notify-choice.ts';
 import { MarkPaidDialog } from './mark-paid-dialog.tsx';
 import { MonthTotals } from './month-totals.tsx';
 
@@ -73,7 +70,6 @@ export default function DeadlinesScreen({ today: now = null }: { today?: Date | 
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const gateway = useGateway();
-  const profileId = useActiveProfileId();
   const books = useBooks(now);
   const { today, deadlines, records, progress, payments, change, changing } = books;
   const [params] = useSearchParams();
@@ -128,28 +124,6 @@ export default function DeadlinesScreen({ today: now = null }: { today?: Date | 
 
   const money = (amount: bigint, currency: string) =>
     formatAmount(decimalOfCents(amount), currency, language);
-
-  useDueNotifications({
-    on: notify.on,
-    deadlines,
-    today,
-    profileId,
-    title: (count) => (count === 1 ? t('deadlines.notify.title') : t('deadlines.notify.many', { count })),
-    describe: (row) =>
-      t('deadlines.notify.one', {
-        // What is to do: a credit note's row is a refund, its amount what is left of it.
-        kind: isCredit(row)
-          ? row.direction === 'receivable'
-            ? t('deadlines.status.toRefund')
-            : t('deadlines.status.toBeRefunded')
-          : row.direction === 'receivable'
-            ? t('deadlines.status.toCollect')
-            : t('deadlines.status.toPay'),
-        number: row.number,
-        counterparty: row.counterparty.name,
-        amount: money(remaining(row), row.currency),
-      }),
-  });
 
   const record = async (payment: PaymentRecord) => {
     const row = marking;

@@ -1,20 +1,14 @@
 /**
  * The optional desktop notification on the day something falls due: off until the user turns it on (the switch on
- * the deadlines screen, kept in localStorage), then once a day for each row due that day and still to settle. Which
- * rows were told today is kept per profile, so a reload, or the screen opened again, tells nothing twice.
+ * the deadlines screen, notify-choice.ts), then once a day for each row due that day and still to settle, whatever
+ * screen is open (due-day-notifier.tsx). Which rows were told today is kept per profile, so a reload, or the app
+ * opened again, tells nothing twice.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Deadline } from '../../shared/books/index.ts';
 import { canRecord } from './deadline-view.ts';
 
-const CHOICE_KEY = 'scambio.deadlines.notify';
 const TOLD_KEY = 'scambio.deadlines.notified';
-
-export type Permission = 'granted' | 'denied' | 'default' | 'unsupported';
-
-export function permission(): Permission {
-  return typeof globalThis.Notification === 'function' ? globalThis.Notification.permission : 'unsupported';
-}
 
 /** What the store holds: the day, and the rows (profile|key) told on it. */
 interface Told {
@@ -66,25 +60,6 @@ function write(key: string, value: string): void {
   } catch {
     // Not remembered: at worst a row is told again tomorrow's way, once more today.
   }
-}
-
-/** The switch: on only when chosen and allowed; turning it on asks the system's permission first. */
-export function useNotifyChoice() {
-  const [chosen, setChosen] = useState(() => read(CHOICE_KEY) === 'on');
-  const [allowed, setAllowed] = useState<Permission>(permission);
-  const on = chosen && allowed === 'granted';
-  const toggle = async (next: boolean) => {
-    if (!next || allowed === 'unsupported') {
-      setChosen(false);
-      write(CHOICE_KEY, 'off');
-      return;
-    }
-    const answer = allowed === 'granted' ? 'granted' : await globalThis.Notification.requestPermission();
-    setAllowed(answer);
-    setChosen(answer === 'granted');
-    write(CHOICE_KEY, answer === 'granted' ? 'on' : 'off');
-  };
-  return { on, allowed, toggle };
 }
 
 /**

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'wouter';
+import { ImportedListOf, ListSourceSwitch, useListSource } from '../archive-import/list-source.tsx';
 import type { Receive } from '../../shared/api/types.ts';
 import { listReceived } from '../data/api.ts';
 import { CompanySelect } from '../lists/company-select.tsx';
@@ -52,6 +53,7 @@ export function Inbox({ openId }: { openId: number | null }) {
   const [, navigate] = useLocation();
   const [params] = useSearchParams();
   const unreadOnly = params.get('unread') === '1';
+  const source = useListSource();
   const companyParam = params.get('company');
   const companyId = companyParam && /^\d+$/.test(companyParam) ? Number(companyParam) : null;
   const filters = { unread: unreadOnly, company: companyId };
@@ -227,73 +229,80 @@ export function Inbox({ openId }: { openId: number | null }) {
   return (
     <Stack>
       <Title order={2}>{t('inbox.title')}</Title>
-      <Group align="end">
-        <SearchInput onSearch={setQ} />
-        <CompanySelect value={companyId} onChange={(company) => setFilters({ ...filters, company })} />
-        <Switch
-          label={t('inbox.unreadOnly')}
-          checked={unreadOnly}
-          onChange={(e) => setFilters({ ...filters, unread: e.currentTarget.checked })}
-          data-testid="unread-only"
-          mb={8}
-        />
-      </Group>
-      <LocalListNote local={local} />
-      <PagedTable
-        queryKey={tableKey}
-        testId="inbox-table"
-        columns={columns}
-        load={load}
-        rowId={(row) => String(row.id)}
-        emptyText={
-          q || companyId !== null
-            ? t('inbox.noMatch')
-            : unreadOnly
-              ? t('inbox.emptyUnread')
-              : t('inbox.empty')
-        }
-        onRowClick={(row) => navigate(address(receivedAddress(row.id), filters))}
-        rowMark={(row) => (row.is_read ? null : { attribute: 'unread', bold: true })}
-        storageKey="inbox"
-        defaultSort="-created"
-        sortable={SORTABLE}
-        numeric={['amount']}
-        initiallyHidden={['file']}
-        onPage={onPage}
-        footer={footer}
-        toolbar={
-          <>
-            <ExportButtons gateway={gateway} sheet={sheet} fileName={t('list.fileReceived')} />
-            {unknownUnread.length > 0 && (
-              <Button
-                variant="light"
-                data-testid="show-amounts"
-                loading={reading}
-                onClick={() => setConfirming(true)}
-              >
-                {t('list.showAmounts')}
+      <ListSourceSwitch kind="received" path={screenAddress('inbox')} />
+      {source === 'imported' ? (
+        <ImportedListOf kind="received" path={screenAddress('inbox')} />
+      ) : (
+        <>
+          <Group align="end">
+            <SearchInput onSearch={setQ} />
+            <CompanySelect value={companyId} onChange={(company) => setFilters({ ...filters, company })} />
+            <Switch
+              label={t('inbox.unreadOnly')}
+              checked={unreadOnly}
+              onChange={(e) => setFilters({ ...filters, unread: e.currentTarget.checked })}
+              data-testid="unread-only"
+              mb={8}
+            />
+          </Group>
+          <LocalListNote local={local} />
+          <PagedTable
+            queryKey={tableKey}
+            testId="inbox-table"
+            columns={columns}
+            load={load}
+            rowId={(row) => String(row.id)}
+            emptyText={
+              q || companyId !== null
+                ? t('inbox.noMatch')
+                : unreadOnly
+                  ? t('inbox.emptyUnread')
+                  : t('inbox.empty')
+            }
+            onRowClick={(row) => navigate(address(receivedAddress(row.id), filters))}
+            rowMark={(row) => (row.is_read ? null : { attribute: 'unread', bold: true })}
+            storageKey="inbox"
+            defaultSort="-created"
+            sortable={SORTABLE}
+            numeric={['amount']}
+            initiallyHidden={['file']}
+            onPage={onPage}
+            footer={footer}
+            toolbar={
+              <>
+                <ExportButtons gateway={gateway} sheet={sheet} fileName={t('list.fileReceived')} />
+                {unknownUnread.length > 0 && (
+                  <Button
+                    variant="light"
+                    data-testid="show-amounts"
+                    loading={reading}
+                    onClick={() => setConfirming(true)}
+                  >
+                    {t('list.showAmounts')}
+                  </Button>
+                )}
+              </>
+            }
+          />
+          <Modal
+            opened={confirming}
+            onClose={() => setConfirming(false)}
+            title={t('list.showAmounts')}
+            data-testid="show-amounts-confirm"
+          >
+            <Text mb="xs">{t('list.showAmountsCost', { count: unknownUnread.length })}</Text>
+            {confirming && <OperationsLeft testId="show-amounts-cost" />}
+            <Group justify="end">
+              <Button variant="default" onClick={() => setConfirming(false)}>
+                {t('list.cancel')}
               </Button>
-            )}
-          </>
-        }
-      />
-      <Modal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title={t('list.showAmounts')}
-        data-testid="show-amounts-confirm"
-      >
-        <Text mb="xs">{t('list.showAmountsCost', { count: unknownUnread.length })}</Text>
-        {confirming && <OperationsLeft testId="show-amounts-cost" />}
-        <Group justify="end">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            {t('list.cancel')}
-          </Button>
-          <Button data-testid="show-amounts-ok" onClick={() => void showAmounts()}>
-            {t('list.showAmountsOk', { count: unknownUnread.length })}
-          </Button>
-        </Group>
-      </Modal>
+              <Button data-testid="show-amounts-ok" onClick={() => void showAmounts()}>
+                {t('list.showAmountsOk', { count: unknownUnread.length })}
+              </Button>
+            </Group>
+          </Modal>
+        </>
+      )}
       <ReceivedDetails id={openId} onClose={() => navigate(address(screenAddress('inbox'), filters))} />
     </Stack>
   );

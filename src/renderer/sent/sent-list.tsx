@@ -32,6 +32,7 @@ import { APP_SORT, useListRows } from '../lists/list-rows.ts';
 import { invoiceSheet } from '../lists/list-sheet.ts';
 import { SentDetails } from './sent-details.tsx';
 import { SentStateCell } from './correction-notice.tsx';
+import { ImportedListOf, ListSourceSwitch, useListSource } from '../archive-import/list-source.tsx';
 
 /**
  * Sortable columns, by column id: an API field where the API sorts by it (SORT_FIELDS.invoice), else an `app:`
@@ -57,6 +58,7 @@ export function SentList({ openId }: { openId: number | null }) {
   const companyParam = params.get('company');
   const companyId = companyParam && /^\d+$/.test(companyParam) ? Number(companyParam) : null;
   const [q, setQ] = useState<string | undefined>(undefined);
+  const source = useListSource();
   const filters = { state, company: companyId };
   // Filters replace the address rather than add to history: Back leaves the list, not the last filter.
   const setFilters = (next: typeof filters) =>
@@ -204,40 +206,47 @@ export function SentList({ openId }: { openId: number | null }) {
   return (
     <Stack>
       <Title order={2}>{t('sent.title')}</Title>
-      <Group align="end">
-        <SearchInput onSearch={setQ} />
-        <Select
-          label={t('sent.state')}
-          placeholder={t('sent.anyState')}
-          data-testid="state-filter"
-          clearable
-          w={220}
-          value={state}
-          onChange={(value) =>
-            setFilters({ ...filters, state: SEND_STATES.find((s) => s === value) ?? null })
-          }
-          data={SEND_STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))}
-        />
-        <CompanySelect value={companyId} onChange={(company) => setFilters({ ...filters, company })} />
-      </Group>
-      <LocalListNote local={local} />
-      <PagedTable
-        testId="sent-table"
-        queryKey={tableKey}
-        columns={columns}
-        load={load}
-        storageKey="sent"
-        defaultSort="-created"
-        sortable={SORTABLE}
-        numeric={['amount']}
-        initiallyHidden={['lastUpdate', 'file']}
-        onPage={onPage}
-        footer={footer}
-        toolbar={<ExportButtons gateway={gateway} sheet={sheet} fileName={t('list.fileSent')} />}
-        rowId={(row) => String(row.id)}
-        emptyText={q || state || companyId !== null ? t('sent.noMatch') : t('sent.empty')}
-        onRowClick={(row) => navigate(address(sentAddress(row.id), filters))}
-      />
+      <ListSourceSwitch kind="sent" path={screenAddress('sent')} />
+      {source === 'imported' ? (
+        <ImportedListOf kind="sent" path={screenAddress('sent')} />
+      ) : (
+        <>
+          <Group align="end">
+            <SearchInput onSearch={setQ} />
+            <Select
+              label={t('sent.state')}
+              placeholder={t('sent.anyState')}
+              data-testid="state-filter"
+              clearable
+              w={220}
+              value={state}
+              onChange={(value) =>
+                setFilters({ ...filters, state: SEND_STATES.find((s) => s === value) ?? null })
+              }
+              data={SEND_STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))}
+            />
+            <CompanySelect value={companyId} onChange={(company) => setFilters({ ...filters, company })} />
+          </Group>
+          <LocalListNote local={local} />
+          <PagedTable
+            testId="sent-table"
+            queryKey={tableKey}
+            columns={columns}
+            load={load}
+            storageKey="sent"
+            defaultSort="-created"
+            sortable={SORTABLE}
+            numeric={['amount']}
+            initiallyHidden={['lastUpdate', 'file']}
+            onPage={onPage}
+            footer={footer}
+            toolbar={<ExportButtons gateway={gateway} sheet={sheet} fileName={t('list.fileSent')} />}
+            rowId={(row) => String(row.id)}
+            emptyText={q || state || companyId !== null ? t('sent.noMatch') : t('sent.empty')}
+            onRowClick={(row) => navigate(address(sentAddress(row.id), filters))}
+          />
+        </>
+      )}
       <SentDetails id={openId} onClose={() => navigate(address(screenAddress('sent'), filters))} />
     </Stack>
   );

@@ -57,4 +57,10 @@ describe('numbering series (sezionali), written as their first number', () => {
     expect(seriesFor(series, 'TD06')).toBe('FT/2026/0001');
     expect(seriesFor({}, 'TD01')).toBe('');
   });
+
+  it('numbers every self-invoice (TD16–TD19) in the integrations’ series, never in the invoices’', () => {
+    const series = { TD01: 'FT/2026/0001', TD16: 'AF/2026/001' };
+    for (const type of ['TD16', 'TD17', 'TD18', 'TD19']) expect(seriesFor(series, type)).toBe('AF/2026/001');
+    expect(seriesFor({ TD01: 'FT/2026/0001' }, 'TD17')).toBe('');
+  });
 });

@@ -140,13 +140,22 @@ export function nextInSeries(existing: readonly string[], template: string, year
 }
 
 /** Document types whose series is the invoices' one unless they have their own (a TD24 is an invoice). */
-export const SERIES_TYPES = ['TD01', 'TD04', 'TD05', 'TD06', 'TD24'] as const;
+export const SERIES_TYPES = ['TD01', 'TD04', 'TD05', 'TD06', 'TD24', 'TD16'] as const;
+
+/**
+ * The self-invoices a company issues as the customer (TD16–TD19, integration and reverse charge): one series of
+ * their own, kept under TD16, the sezionale of integrations the VAT registers keep apart from the sales.
+ */
+const INTEGRATIONS = new Set(['TD16', 'TD17', 'TD18', 'TD19']);
 
 /**
  * The series of a document type among a company's (`type → template`): its own, else the invoices' (TD01), else
- * none (''), when the number is proposed from the numbers used whatever their series (nextDocumentNumber).
+ * none (''), when the number is proposed from the numbers used whatever their series (nextDocumentNumber). A
+ * self-invoice (TD16–TD19) takes the integrations' series and never the invoices': numbered among the sales it
+ * would leave gaps in them.
  */
 export function seriesFor(series: Readonly<Record<string, string>>, type: string): string {
+  if (INTEGRATIONS.has(type)) return series.TD16?.trim() ?? '';
   const own = series[type]?.trim() ?? '';
   if (own !== '') return own;
   return series.TD01?.trim() ?? '';
