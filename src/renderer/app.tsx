@@ -1,7 +1,7 @@
 import { AppShell, Badge, Group, NavLink, ScrollArea, Select, Text, Title, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import {
@@ -134,6 +134,66 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
     [gateway, i18n],
   );
 
+  // The header does not change with the screen: drawn again only when what it shows changes, not on every
+  // navigation (its selects and search are a good part of a screen change's drawing time).
+  const language = i18n.language;
+  const header = useMemo(
+    () => (
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          {/* The search gives way, never the clock, the profile or the selects (whole words at 1024 px). */}
+          <Group wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+            <Title order={1} fz="h3">
+              {t('app.title')}
+            </Title>
+            <GlobalSearch inputRef={searchRef} />
+          </Group>
+          <Group wrap="nowrap" gap="sm" style={{ flexShrink: 0 }}>
+            {clock && <SandboxClockBadge clock={clock} />}
+            {profile && (
+              <Group gap="xs" data-testid="active-profile" wrap="nowrap">
+                {/* Its name from 1200 px; the badge's tooltip says it below. */}
+                <Text size="sm" visibleFrom="lg">
+                  {profile.kind === 'local' ? t('profile.local') : profile.name}
+                </Text>
+                <Tooltip label={profile.kind === 'local' ? t('profile.local') : profile.name}>
+                  <Badge
+                    color={profile.environment === 'live' ? 'red' : 'yellow'}
+                    data-environment={profile.environment}
+                    style={{ flexShrink: 0 }}
+                  >
+                    {t(`profile.environment.${profile.environment}`)}
+                  </Badge>
+                </Tooltip>
+              </Group>
+            )}
+            {/* In a browser there are no live profiles at all, so the keychain is not worth mentioning there. */}
+            {keychain && !keychain.available && keychain.reason !== 'browser' && (
+              <Tooltip label={t('profile.keychainHint', { reason: keychain.reason })} multiline w={320}>
+                <Badge variant="outline" color="gray" data-testid="keychain-unavailable">
+                  {t('profile.keychainUnavailable')}
+                </Badge>
+              </Tooltip>
+            )}
+            <NotificationsToggle />
+            <ThemeSelect />
+            <Select
+              aria-label={t('language.label')}
+              data-testid="language"
+              w={120}
+              allowDeselect={false}
+              value={i18n.language as Language}
+              onChange={(value) => void changeLanguage(value)}
+              data={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
+            />
+          </Group>
+        </Group>
+      </AppShell.Header>
+    ),
+    // `language`: a new language redraws its words.
+    [t, language, profile, clock, keychain, changeLanguage],
+  );
+
   return (
     <ReadyContext.Provider value={onLoaded}>
       {/* Keyed on the active profile: another profile is another push channel (or polling). */}
@@ -141,61 +201,17 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
         <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm' }} padding="md">
           {/* The first stop for the keyboard: straight to the screen, past the header and the navigation. */}
           <SkipLink />
-          <AppShell.Header>
-            <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-              {/* The search gives way, never the clock, the profile or the selects (whole words at 1024 px). */}
-              <Group wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
-                <Title order={1} fz="h3">
-                  {t('app.title')}
-                </Title>
-                <GlobalSearch inputRef={searchRef} />
-              </Group>
-              <Group wrap="nowrap" gap="sm" style={{ flexShrink: 0 }}>
-                {clock && <SandboxClockBadge clock={clock} />}
-                {profile && (
-                  <Group gap="xs" data-testid="active-profile" wrap="nowrap">
-                    {/* Its name from 1200 px; the badge's tooltip says it below. */}
-                    <Text size="sm" visibleFrom="lg">
-                      {profile.kind === 'local' ? t('profile.local') : profile.name}
-                    </Text>
-                    <Tooltip label={profile.kind === 'local' ? t('profile.local') : profile.name}>
-                      <Badge
-                        color={profile.environment === 'live' ? 'red' : 'yellow'}
-                        data-environment={profile.environment}
-                        style={{ flexShrink: 0 }}
-                      >
-                        {t(`profile.environment.${profile.environment}`)}
-                      </Badge>
-                    </Tooltip>
-                  </Group>
-                )}
-                {/* In a browser there are no live profiles at all, so the keychain is not worth mentioning there. */}
-                {keychain && !keychain.available && keychain.reason !== 'browser' && (
-                  <Tooltip label={t('profile.keychainHint', { reason: keychain.reason })} multiline w={320}>
-                    <Badge variant="outline" color="gray" data-testid="keychain-unavailable">
-                      {t('profile.keychainUnavailable')}
-                    </Badge>
-                  </Tooltip>
-                )}
-                <NotificationsToggle />
-                <ThemeSelect />
-                <Select
-                  aria-label={t('language.label')}
-                  data-testid="language"
-                  w={120}
-                  allowDeselect={false}
-                  value={i18n.language as Language}
-                  onChange={(value) => void changeLanguage(value)}
-                  data={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
-                />
-              </Group>
-            </Group>
-          </AppShell.Header>
+          {header}
           <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
             {/* The links outgrow a short window (a laptop at 125 %): the list scrolls rather than hiding its end. */}
             <AppShell.Section grow component={ScrollArea}>
               {SCREENS.filter((s) => !DEVELOPER_SCREENS.has(s)).map((s) => (
-                <ScreenLink key={s} screen={s} current={screen} unreadKey={unreadKey} />
+                <ScreenLink
+                  key={s}
+                  screen={s}
+                  active={screen === s}
+                  unreadKey={s === 'inbox' ? unreadKey : undefined}
+                />
               ))}
               {/* The developer's screens, apart from the accountant's: a group that folds away. */}
               <DeveloperNav
@@ -204,7 +220,7 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
                   (screen !== null && DEVELOPER_SCREENS.has(screen)) || DEVELOPER_ADDRESSES.has(location)
                 }
               >
-                <ScreenLink screen="log" current={screen} unreadKey={unreadKey} />
+                <ScreenLink screen="log" active={screen === 'log'} />
                 <NavLink
                   component="a"
                   href={href(WEBHOOKS_ADDRESS)}
@@ -320,22 +336,25 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
 const DEVELOPER_SCREENS = new Set<Screen>(['log']);
 const DEVELOPER_ADDRESSES = new Set([CONSOLE_ADDRESS, WEBHOOKS_ADDRESS, REFERENCE_ADDRESS]);
 
-/** A screen's entry in the navigation: a link to its address, marked while it is the current one. */
-function ScreenLink(props: { screen: Screen; current: Screen | null; unreadKey: string }) {
+/**
+ * A screen's entry in the navigation: a link to its address, marked while it is the current one. Drawn again only
+ * when that changes (a navigation changes two entries, not fifteen); the inbox's with its unread count.
+ */
+const ScreenLink = memo(function ScreenLink(props: { screen: Screen; active: boolean; unreadKey?: string }) {
   const { t } = useTranslation();
-  const { screen, current } = props;
+  const { screen, active } = props;
   return (
     <NavLink
       component="a"
       href={href(screenAddress(screen))}
       label={screen === 'compose' ? t('compose.nav') : t(`nav.${screen}`)}
-      active={current === screen}
-      aria-current={current === screen ? 'page' : undefined}
+      active={active}
+      aria-current={active ? 'page' : undefined}
       data-testid={`nav-${screen}`}
-      rightSection={screen === 'inbox' ? <UnreadBadge refreshKey={props.unreadKey} /> : undefined}
+      rightSection={props.unreadKey !== undefined ? <UnreadBadge refreshKey={props.unreadKey} /> : undefined}
     />
   );
-}
+});
 
 /** Unread received invoices beside the inbox entry: asked again on each navigation and each live change. */
 function UnreadBadge({ refreshKey }: { refreshKey: string }) {

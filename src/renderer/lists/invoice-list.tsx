@@ -6,6 +6,7 @@ import { DOCUMENT_TYPES, turnoverSign } from '../../shared/fatturapa/code-labels
 import type { Gateway } from '../../shared/gateway/channels.ts';
 import type { KnownAmount } from './amounts.ts';
 import { messageOf } from '../data/api.ts';
+import { HoverTooltip } from '../ui/hover-tooltip.tsx';
 import { centsOf, CurrencySums, decimalOfCents } from '../format/cents.ts';
 import { formatAmount, formatCount } from '../format/format.ts';
 import type { IndexEntry } from '../invoice-index/entry.ts';
@@ -30,13 +31,13 @@ export function AmountCell({ entry, unread }: { entry: IndexEntry | undefined; u
         —
       </Text>
     );
-    return why ? <Tooltip label={why}>{dash}</Tooltip> : dash;
+    return why ? <HoverTooltip label={why}>{dash}</HoverTooltip> : dash;
   }
   const signed = centsOf(amount.signed);
   const source = amount.source === 'declared' ? t('amount.declared') : t('amount.computed');
   const subtracts = turnoverSign(amount.type) === -1;
   return (
-    <Tooltip label={subtracts ? `${source}. ${t('lists.creditNote')}` : source} multiline w={320}>
+    <HoverTooltip label={subtracts ? `${source}. ${t('lists.creditNote')}` : source} multiline w={320}>
       <Text
         span
         fz="inherit"
@@ -51,7 +52,7 @@ export function AmountCell({ entry, unread }: { entry: IndexEntry | undefined; u
           ? amount.signed
           : formatAmount(decimalOfCents(signed), amount.currency, i18n.language)}
       </Text>
-    </Tooltip>
+    </HoverTooltip>
   );
 }
 

@@ -14,8 +14,8 @@
  *
  * The screen says so beside the list (LocalListNote), with its limits.
  */
-import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { hashKey, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Page } from '../data/api.ts';
 import { parseAmountQuery } from '../invoice-index/amount-query.ts';
 
@@ -118,6 +118,16 @@ interface WholeList<T> {
   read: number;
 }
 
+/** The page each list showed last, by its key and search; the latest few lists only. */
+const lastShown = new Map<string, ShownPage<unknown>>();
+const LISTS_KEPT = 20;
+
+function rememberShown(listHash: string, page: ShownPage<unknown>): void {
+  lastShown.delete(listHash);
+  lastShown.set(listHash, page);
+  if (lastShown.size > LISTS_KEPT) lastShown.delete(lastShown.keys().next().value!);
+}
+
 /**
  * An invoice list's data: the `load` of its PagedTable (the server's pages, or the app's: see the file's comment)
  * and what the screen says about it (`local`, null while the server pages); the page shown (`onShown`, from the
@@ -180,10 +190,21 @@ export function useListRows<T extends { id: number }, Totals>(options: ListRowsO
     [allRows, server, defaultSort, q, cents, sortValues, language],
   );
 
-  const [shown, setShown] = useState<ShownPage<T> | null>(null);
+  // The page shown, starting from the one this list showed last: a list opened again with its page kept (a query)
+  // draws once, not a second time when the table says which page it shows.
+  const listHash = hashKey([...queryKey, q ?? null]);
+  const [shown, setShown] = useState<ShownPage<T> | null>(
+    () => (lastShown.get(listHash) as ShownPage<T> | undefined) ?? null,
+  );
   const onShown = useCallback(
-    (items: T[], sort: string | undefined, total: number) => setShown({ items, sort, total }),
-    [],
+    (items: T[], sort: string | undefined, total: number) => {
+      const next = { items, sort, total };
+      rememberShown(listHash, next);
+      setShown((before) =>
+        before && before.items === items && before.sort === sort && before.total === total ? before : next,
+      );
+    },
+    [listHash],
   );
   // Every row the list shows: the app's own list when it put one together, else the whole filtered list, checked
   // against the server's count when there is one; in the list's order unless `anyOrder` (a total).
@@ -195,17 +216,29 @@ export function useListRows<T extends { id: number }, Totals>(options: ListRowsO
     [load, whole, cents, defaultSort, q],
   );
   const { enabled, fill, count } = options.total;
+  // Under the list's key and search only, not the page's order or count: a list shown again shows the total it
+  // had in the same first drawing as its rows (stale at once, read again behind them, as every query here). The
+  // page's count, when it moved, asks for it again.
+  const shownNow = useRef(shown);
+  shownNow.current = shown;
   const total = useQuery({
-    queryKey: [...queryKey, 'total', q ?? null, shown?.sort ?? null, shown?.total ?? null],
+    queryKey: [...queryKey, 'total', q ?? null],
     enabled: enabled && shown !== null,
     queryFn: async () => {
-      const rows = await everyRow(shown!.sort, shown!.total, true);
+      const { sort, total: serverTotal } = shownNow.current!;
+      const rows = await everyRow(sort, serverTotal, true);
       await fill(rows);
-      return count(rows);
+      return { totals: count(rows), serverTotal };
     },
   });
+  const { refetch, isFetching } = total;
+  const countedFor = total.data?.serverTotal;
+  useEffect(() => {
+    if (enabled && shown && countedFor !== undefined && countedFor !== shown.total && !isFetching)
+      void refetch();
+  }, [enabled, shown, countedFor, isFetching, refetch]);
 
   // The table's pages: the list's, and the text searched.
   const tableKey = useMemo(() => [...queryKey, q ?? null], [queryKey, q]);
-  return { load, tableKey, local, shown, onShown, everyRow, totals: total.data ?? null };
+  return { load, tableKey, local, shown, onShown, everyRow, totals: total.data?.totals ?? null };
 }

@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../data/api.ts';
 import { QueryView } from '../ui/loading.tsx';
@@ -149,10 +149,15 @@ export function PagedTable<T extends RowData>(props: PagedTableProps<T>) {
     if (loaded.data && !loaded.isPlaceholderData) onPage?.(loaded.data.items, sort, loaded.data.total);
   }, [loaded.data, loaded.isPlaceholderData, onPage, sort]);
   useReady(loaded.data !== undefined || loaded.error !== null);
+  const numeric = useMemo(() => new Set(props.numeric ?? []), [props.numeric]);
   const visibleColumns = useMemo(
     () => props.columns.filter((c) => !c.id || !prefs.hidden.includes(c.id)),
     [props.columns, prefs.hidden],
   );
+  // The first drawing of a page shows its first rows and its total; the rest of the rows and the pager follow in
+  // the drawing React does next, in the background (both below what is shown first: nothing moves). A list shown
+  // again is there at once, whatever its page size.
+  const complete = useDeferredValue(true, false);
   const table = useTable({
     features,
     columns: visibleColumns,
@@ -275,30 +280,42 @@ export function PagedTable<T extends RowData>(props: PagedTableProps<T>) {
                 ))}
               </Table.Thead>
               <Table.Tbody>
-                {table.getRowModel().rows.map((row) => {
-                  const mark = props.rowMark?.(row.original) ?? null;
-                  const open = props.onRowClick && (() => props.onRowClick!(row.original));
-                  return (
-                    <Table.Tr
-                      key={row.id}
-                      {...(mark ? { [`data-${mark.attribute}`]: true } : {})}
-                      fw={mark?.bold ? 700 : undefined}
-                      style={open ? { cursor: 'pointer' } : undefined}
-                      tabIndex={open ? 0 : undefined}
-                      onClick={open}
-                      onKeyDown={open && ((e) => e.key === 'Enter' && open())}
-                    >
-                      {row.getAllCells().map((cell) => (
-                        <Table.Td
-                          key={cell.id}
-                          ta={props.numeric?.includes(cell.column.id) ? 'right' : undefined}
-                        >
-                          <table.FlexRender cell={cell} />
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  );
-                })}
+                {(complete ? table.getRowModel().rows : table.getRowModel().rows.slice(0, FIRST_ROWS)).map(
+                  (row) => {
+                    const mark = props.rowMark?.(row.original) ?? null;
+                    const open = props.onRowClick && (() => props.onRowClick!(row.original));
+                    // Plain rows and cells with the Table's own classes and data attributes (striped, hover, row
+                    // borders): a page is hundreds of cells, and Mantine's Table.Td resolves its theme props for each
+                    // one, most of the list's drawing time.
+                    return (
+                      <tr
+                        key={row.id}
+                        className={Table.classes.tr}
+                        data-striped="odd"
+                        data-hover
+                        data-with-row-border
+                        {...(mark ? { [`data-${mark.attribute}`]: true } : {})}
+                        style={{
+                          cursor: open ? 'pointer' : undefined,
+                          fontWeight: mark?.bold ? 700 : undefined,
+                        }}
+                        tabIndex={open ? 0 : undefined}
+                        onClick={open}
+                        onKeyDown={open && ((e) => e.key === 'Enter' && open())}
+                      >
+                        {row.getAllCells().map((cell) => (
+                          <td
+                            key={cell.id}
+                            className={Table.classes.td}
+                            style={numeric.has(cell.column.id) ? RIGHT : undefined}
+                          >
+                            <table.FlexRender cell={cell} />
+                          </td>
+                        ))}
+                      </tr>
+                    );
+                  },
+                )}
               </Table.Tbody>
               {props.footer && total > 0 && (
                 <Table.Tfoot>
@@ -311,7 +328,7 @@ export function PagedTable<T extends RowData>(props: PagedTableProps<T>) {
               )}
             </Table>
             {total === 0 && <Text c="dimmed">{props.emptyText}</Text>}
-            {total > 0 && (
+            {total > 0 && complete && (
               <Group justify="space-between">
                 <Text size="sm" c="dimmed">
                   {t('table.range', {
@@ -336,6 +353,9 @@ export function PagedTable<T extends RowData>(props: PagedTableProps<T>) {
 }
 
 const EMPTY: never[] = [];
+/** Rows in a page's first drawing: a window's first screenful. */
+const FIRST_ROWS = 8;
+const RIGHT = { textAlign: 'right' } as const;
 
 function FooterRow({
   footer,

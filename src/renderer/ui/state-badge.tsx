@@ -1,7 +1,8 @@
-import { Box, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Box, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SendState } from '../../shared/api/types.ts';
+import { HoverTooltip } from './hover-tooltip.tsx';
 
 type Tone = 'waiting' | 'done' | 'warning' | 'rejected' | 'corrected';
 
@@ -61,7 +62,7 @@ export function StateBadge({ state, corrected = false }: StateBadgeProps) {
   const short = isCorrected ? t('shell.corrected.short') : t(SHORT[key]);
   const meaning = isCorrected ? t('shell.corrected.meaning') : t(`stateDescription.${key}`);
   return (
-    <Tooltip label={`${full}: ${meaning}`} multiline w={300} openDelay={300} withinPortal>
+    <HoverTooltip label={`${full}: ${meaning}`} multiline w={300} openDelay={300} withinPortal>
       <Box
         component="span"
         display="inline-flex"
@@ -76,7 +77,7 @@ export function StateBadge({ state, corrected = false }: StateBadgeProps) {
         <span aria-hidden>{short}</span>
         <VisuallyHidden>{full}</VisuallyHidden>
       </Box>
-    </Tooltip>
+    </HoverTooltip>
   );
 }
 

@@ -123,6 +123,24 @@ describe('the synced rows of an invoice list', () => {
     expect(next.matching({ latest_state: 'Scartato' }, 'id').map((r) => r.id)).toEqual([5]);
   });
 
+  it('keeps the rows again only when a sync brought a change, not for the last rows it always gets back', async () => {
+    const service = fakeService(300);
+    let saves = 0;
+    const memory: RowsMemory<Send> = { load: async () => null, save: async () => void saves++ };
+    const synced = new SyncedRows<Send>(service.list as never);
+    synced.remember(memory, 0);
+    await synced.sync();
+    await vi.waitFor(() => expect(saves).toBe(1));
+    // `last_update_from` is inclusive: the newest row comes back, the same as before.
+    await synced.sync();
+    await synced.sync();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(saves).toBe(1);
+    service.change(7, 'Scartato');
+    await synced.sync();
+    await vi.waitFor(() => expect(saves).toBe(2));
+  });
+
   it('answers only the filters it can answer exactly', () => {
     expect(canFilter({ latest_state: 'Scartato', company_id: 3 })).toBe(true);
     expect(canFilter({ latest_state: undefined, q: undefined })).toBe(true);
