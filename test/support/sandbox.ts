@@ -27,6 +27,26 @@ export interface CallOptions {
 }
 
 /** A caller holding one API key; every JSON answer is checked against openapi.yml as it arrives. */
+/**
+ * `fetch`, asked again once when a reading (GET, HEAD) finds its kept-alive connection reset: the server closes a
+ * connection idle for its keep-alive timeout, and on busy cores the client's pool can pick that connection at the
+ * same instant (a race every keep-alive client has; HTTP clients retry idempotent requests for it). Anything else,
+ * and any second failure, is the test's.
+ */
+async function fetchOnce(url: URL, init: RequestInit & { method: string }): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (
+      (init.method !== 'GET' && init.method !== 'HEAD') ||
+      (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET')
+    )
+      throw error;
+    return fetch(url, init);
+  }
+}
+
 export class ApiCaller {
   constructor(
     readonly origin: string,
@@ -51,7 +71,7 @@ export class ApiCaller {
       body = JSON.stringify(options.json);
     }
     if (!options.unchecked) await prepareConformance();
-    const response = await fetch(url, { method, headers, body });
+    const response = await fetchOnce(url, { method, headers, body });
     const text = await response.text();
     const type = response.headers.get('content-type') ?? '';
     const parsed = type.includes('json') && text !== '' ? (JSON.parse(text) as unknown) : text;

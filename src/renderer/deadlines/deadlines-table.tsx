@@ -47,7 +47,7 @@ export interface TableContext {
   numbers: Map<string, string>;
   /** How many instalments each document has. */
   counts: Map<string, number>;
-  /** The company's name, when the account has several (the column shows then). */
+  /** The company's name, when the account has several (each row says it then). */
   companyName: ((row: Deadline) => string) | null;
   busy: boolean;
   onMark: (row: Deadline) => void;
@@ -95,13 +95,12 @@ export function DeadlinesTable({
   const shown = useMemo(() => rows.slice((page - 1) * pageSize, page * pageSize), [rows, page, pageSize]);
 
   const columns: {
-    id: SortKey | 'company' | 'method';
+    id: SortKey | 'method';
     label: string;
     numeric?: boolean;
   }[] = [
     { id: 'due', label: t('deadlines.column.due') },
     { id: 'counterparty', label: t('deadlines.column.counterparty') },
-    ...(context.companyName ? [{ id: 'company' as const, label: t('deadlines.column.company') }] : []),
     { id: 'document', label: t('deadlines.column.document') },
     { id: 'method', label: t('deadlines.column.method') },
     { id: 'amount', label: t('deadlines.column.amount'), numeric: true },
@@ -364,14 +363,13 @@ function DeadlineRow({
           {receivable ? t('deadlines.customer') : t('deadlines.supplier')}
           {party && ` · ${party}`}
         </Small>
+        {/* With several companies, whose deadline it is: a line here rather than a column, so the row fits 1280 px. */}
+        {companyColumn && (
+          <Small>
+            {t('deadlines.column.company')}: {companyColumn(row)}
+          </Small>
+        )}
       </Table.Td>
-      {companyColumn && (
-        <Table.Td>
-          <Text span size="sm">
-            {companyColumn(row)}
-          </Text>
-        </Table.Td>
-      )}
       <Table.Td>
         <Anchor
           href={link}

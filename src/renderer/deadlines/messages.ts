@@ -133,7 +133,7 @@ export const deadlinesEn = {
   },
   notify: {
     label: 'Notify me on the day something falls due',
-    hint: 'Once a day for each deadline, while this screen is open.',
+    hint: 'Once a day for each deadline, while Scambio is open (on any screen).',
     denied: 'Notifications are blocked for this app in the system settings.',
     unsupported: 'This window cannot show notifications.',
     title: 'Due today',
@@ -299,7 +299,7 @@ export const deadlinesIt: DeadlinesMessages = {
   },
   notify: {
     label: 'Avvisami il giorno della scadenza',
-    hint: 'Una volta al giorno per ogni scadenza, finché questa schermata è aperta.',
+    hint: 'Una volta al giorno per ogni scadenza, finché Scambio è aperto (in qualsiasi schermata).',
     denied: 'Le notifiche per questa app sono bloccate nelle impostazioni di sistema.',
     unsupported: 'Questa finestra non può mostrare notifiche.',
     title: 'Scade oggi',
@@ -463,7 +463,7 @@ export const deadlinesDe: DeadlinesMessages = {
   },
   notify: {
     label: 'Am Tag der Fälligkeit benachrichtigen',
-    hint: 'Einmal am Tag je Fälligkeit, solange diese Ansicht geöffnet ist.',
+    hint: 'Einmal am Tag je Fälligkeit, solange Scambio geöffnet ist (in jeder Ansicht).',
     denied: 'Benachrichtigungen sind für diese App in den Systemeinstellungen blockiert.',
     unsupported: 'Dieses Fenster kann keine Benachrichtigungen anzeigen.',
     title: 'Heute fällig',
