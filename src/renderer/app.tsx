@@ -221,31 +221,25 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
                 }
               >
                 <ScreenLink screen="log" active={screen === 'log'} />
-                <NavLink
-                  component="a"
-                  href={href(WEBHOOKS_ADDRESS)}
+                <AddressLink
+                  address={WEBHOOKS_ADDRESS}
                   label={t('webhooks.nav')}
                   active={location === WEBHOOKS_ADDRESS}
-                  aria-current={location === WEBHOOKS_ADDRESS ? 'page' : undefined}
-                  data-testid="nav-webhooks"
+                  testId="nav-webhooks"
                 />
                 {profile?.kind === 'local' && (
-                  <NavLink
-                    component="a"
-                    href={href(CONSOLE_ADDRESS)}
+                  <AddressLink
+                    address={CONSOLE_ADDRESS}
                     label={t('console.nav')}
                     active={location === CONSOLE_ADDRESS}
-                    aria-current={location === CONSOLE_ADDRESS ? 'page' : undefined}
-                    data-testid="nav-console"
+                    testId="nav-console"
                   />
                 )}
-                <NavLink
-                  component="a"
-                  href={href(REFERENCE_ADDRESS)}
+                <AddressLink
+                  address={REFERENCE_ADDRESS}
                   label={t('apiReference.nav')}
                   active={location === REFERENCE_ADDRESS}
-                  aria-current={location === REFERENCE_ADDRESS ? 'page' : undefined}
-                  data-testid="nav-reference"
+                  testId="nav-reference"
                 />
               </DeveloperNav>
             </AppShell.Section>
@@ -352,6 +346,25 @@ const ScreenLink = memo(function ScreenLink(props: { screen: Screen; active: boo
       aria-current={active ? 'page' : undefined}
       data-testid={`nav-${screen}`}
       rightSection={props.unreadKey !== undefined ? <UnreadBadge refreshKey={props.unreadKey} /> : undefined}
+    />
+  );
+});
+
+/** An entry of the navigation for a screen of its own address (webhooks, the console, the API reference). */
+const AddressLink = memo(function AddressLink(props: {
+  address: string;
+  label: string;
+  active: boolean;
+  testId: string;
+}) {
+  return (
+    <NavLink
+      component="a"
+      href={href(props.address)}
+      label={props.label}
+      active={props.active}
+      aria-current={props.active ? 'page' : undefined}
+      data-testid={props.testId}
     />
   );
 });

@@ -4,31 +4,14 @@
  * reads the books only while it is on. Small on purpose: the frame loads it with the app, the books only when asked.
  */
 import { useState, useSyncExternalStore } from 'react';
+import { permission, storedSwitch, storeSwitch, type Permission } from '../shell/notification-permission.ts';
 
 const CHOICE_KEY = 'scambio.deadlines.notify';
 /** Said in this window when the switch moves (the `storage` event tells only the other windows). */
 const CHANGED = 'scambio:deadlines-notify';
 
-export type Permission = 'granted' | 'denied' | 'default' | 'unsupported';
-
-export function permission(): Permission {
-  return typeof globalThis.Notification === 'function' ? globalThis.Notification.permission : 'unsupported';
-}
-
-function readChosen(): boolean {
-  try {
-    return globalThis.localStorage?.getItem(CHOICE_KEY) === 'on';
-  } catch {
-    return false;
-  }
-}
-
 function writeChosen(on: boolean): void {
-  try {
-    globalThis.localStorage?.setItem(CHOICE_KEY, on ? 'on' : 'off');
-  } catch {
-    // Not remembered: the choice holds until the window closes.
-  }
+  storeSwitch(CHOICE_KEY, on);
   globalThis.dispatchEvent(new Event(CHANGED));
 }
 
@@ -43,7 +26,7 @@ function subscribe(changed: () => void): () => void {
 
 /** The switch: on only when chosen and allowed; turning it on asks the system's permission first. */
 export function useNotifyChoice() {
-  const chosen = useSyncExternalStore(subscribe, readChosen);
+  const chosen = useSyncExternalStore(subscribe, () => storedSwitch(CHOICE_KEY));
   const [allowed, setAllowed] = useState<Permission>(permission);
   const on = chosen && allowed === 'granted';
   const toggle = async (next: boolean) => {

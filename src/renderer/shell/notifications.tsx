@@ -5,30 +5,9 @@ import type { LiveChange } from '../../shared/gateway/channels.ts';
 import { listReceived, listSent } from '../data/api.ts';
 import { useGateway } from '../gateway/gateway-context.ts';
 import { useLiveChange } from '../data/live.tsx';
+import { permission, storedSwitch, storeSwitch, type Permission } from './notification-permission.ts';
 
 const STORAGE_KEY = 'scambio.notifications';
-
-type Permission = 'granted' | 'denied' | 'default' | 'unsupported';
-
-function permission(): Permission {
-  return typeof globalThis.Notification === 'function' ? globalThis.Notification.permission : 'unsupported';
-}
-
-function storedChoice(): boolean {
-  try {
-    return globalThis.localStorage?.getItem(STORAGE_KEY) === 'on';
-  } catch {
-    return false;
-  }
-}
-
-function storeChoice(on: boolean): void {
-  try {
-    globalThis.localStorage?.setItem(STORAGE_KEY, on ? 'on' : 'off');
-  } catch {
-    // Not remembered: the choice holds for this visit.
-  }
-}
 
 /**
  * Desktop notifications, off until the user turns them on (`notifications`, in the header): an invoice SDI
@@ -38,21 +17,21 @@ function storeChoice(on: boolean): void {
 export function NotificationsToggle() {
   const { t } = useTranslation();
   const gateway = useGateway();
-  const [enabled, setEnabled] = useState(storedChoice);
+  const [enabled, setEnabled] = useState(() => storedSwitch(STORAGE_KEY));
   const [allowed, setAllowed] = useState<Permission>(permission);
   const on = enabled && allowed === 'granted';
 
   const toggle = async () => {
     if (on) {
       setEnabled(false);
-      storeChoice(false);
+      storeSwitch(STORAGE_KEY, false);
       return;
     }
     if (allowed === 'unsupported') return;
     const answer = allowed === 'granted' ? 'granted' : await globalThis.Notification.requestPermission();
     setAllowed(answer);
     setEnabled(answer === 'granted');
-    storeChoice(answer === 'granted');
+    storeSwitch(STORAGE_KEY, answer === 'granted');
   };
 
   useLiveChange((change) => {
