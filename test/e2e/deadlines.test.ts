@@ -496,6 +496,17 @@ describe('the deadlines (scadenzario), in Chromium', () => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(await told()).toEqual([]);
 
+      // Both companies at once, at 1280 px: each row says whose it is on its counterparty line, and nothing
+      // scrolls sideways.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`${ui.sandbox.origin}/app/#/deadlines`, { timeout: STEP_MS });
+      const row = page.locator('[data-testid="deadline-row"]', { hasText: 'Altro Cliente IT Srl' }).first();
+      await row.waitFor({ timeout: 60_000 });
+      expect(await row.innerText()).toContain(`Company: ${seeded.it.company.name}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+      await page.goto(`${ui.sandbox.origin}/app/#/deadlines?company=${company.id}`, { timeout: STEP_MS });
+      await page.locator('[data-testid="deadline-row"]').first().waitFor({ timeout: 60_000 });
+
       await page.evaluate(AXE);
       const result = (await page.evaluate(
         "axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })",
