@@ -19,6 +19,7 @@ import { libxml2Validate } from '../shared/fatturapa/model/libxml2-oracle.ts';
 import { IBAN, PDF_BASE64 } from '../shared/compose/fixtures.ts';
 import { STEP_MS } from './support/app-page.ts';
 import { startUiFixture, type UiFixture } from './support/ui-fixture.ts';
+import { choose } from './support/select.ts';
 
 /*
  * The composer for public administrations, in Chromium: a professional's fee note with two pension funds, two
@@ -64,12 +65,6 @@ async function language(page: Page, code: keyof typeof LANGUAGES) {
   await page.getByTestId('language').click();
   await page.getByRole('option', { name: LANGUAGES[code] }).click();
   await page.locator(`html[lang="${code}"]`).waitFor({ timeout: STEP_MS });
-}
-
-/** Picks `option` in the Mantine Select labelled `label` inside `scope`. */
-async function choose(page: Page, scope: Locator, label: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: label, exact: true }).first().click();
-  await page.getByRole('option', { name: option }).first().click();
 }
 
 async function waitForState(api: ApiCaller, id: number, state: string): Promise<void> {
@@ -329,7 +324,8 @@ describe('the composer for public administrations, in Chromium', () => {
     } finally {
       await context.close();
     }
-  }, 180_000);
+    // Long: the whole journey plus four accessibility audits; a safety net sized for a loaded two-core machine.
+  }, 300_000);
 
   it('a deferred invoice (TD24) to a PA with two delivery notes and split payment, usable at 1024 px', async () => {
     const { page, context, problems } = await openApp(ui);

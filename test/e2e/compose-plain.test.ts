@@ -4,7 +4,7 @@
  * regimes and natures propose their legal wording, the payment conditions keep their instalments, a number used
  * already is flagged with a link, and each document type gets the next number of its own series.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company, Send } from '../../src/shared/api/types.ts';
 import { NATURE_WORDING, REGIME_WORDING } from '../../src/shared/fatturapa/compose/legal-wording.ts';
@@ -14,6 +14,7 @@ import { invoiceXml, italianVat } from '../support/invoices.ts';
 import type { ApiCaller } from '../support/sandbox.ts';
 import { openApp, STEP_MS } from './support/app-page.ts';
 import { startUiFixture, type UiFixture } from './support/ui-fixture.ts';
+import { choose, chooseById } from './support/select.ts';
 
 const LANGS = { it: composeIt, en: composeEn, de: composeDe } as const;
 type Lang = keyof typeof LANGS;
@@ -25,18 +26,6 @@ const GRAMMAR = /FatturaElettronica|CessionarioCommittente|DatiTrasmissione|\[0-
 
 const today = () => new Date().toISOString().slice(0, 10);
 const year = () => today().slice(0, 4);
-
-/** Picks `option` in the Mantine Select labelled `label` inside `scope`. */
-async function choose(page: Page, scope: Locator, label: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: label, exact: true }).first().click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
-/** Picks `option` in the Select with the test id. */
-async function chooseById(page: Page, testId: string, option: string | RegExp) {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 const problemAt = (page: Page, element: string) =>
   page.locator(`[data-testid="compose-field-problem"][data-field="${element}"]`);

@@ -1,24 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Send } from '../../src/shared/api/types.ts';
 import { invoiceXml, italianVat } from '../support/invoices.ts';
 import type { ApiCaller } from '../support/sandbox.ts';
 import { openApp, STEP_MS } from './support/app-page.ts';
 import { startUiFixture, type UiFixture } from './support/ui-fixture.ts';
+import { choose } from './support/select.ts';
 
 /** Screenshots of the composer, for a person to look at (kept after the run). */
 const SHOTS = join(new URL('../../', import.meta.url).pathname, 'test-results', 'compose');
 
 const CUSTOMER_VAT_ELEMENT =
   'FatturaElettronicaHeader/CessionarioCommittente/DatiAnagrafici/IdFiscaleIVA/IdCodice';
-
-/** Picks `option` in the Mantine Select labelled `label` inside `scope`. */
-async function choose(page: Page, scope: Locator, label: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: label, exact: true }).first().click();
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 async function waitForState(api: ApiCaller, id: number, state: string): Promise<void> {
   const deadline = Date.now() + STEP_MS;

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Send } from '../../src/shared/api/types.ts';
 import { composeDe, composeEn, composeIt } from '../../src/renderer/compose/messages.ts';
@@ -12,6 +12,7 @@ import { invoiceXml, italianVat } from '../support/invoices.ts';
 import type { ApiCaller } from '../support/sandbox.ts';
 import { openApp, STEP_MS } from './support/app-page.ts';
 import { startUiFixture, type UiFixture } from './support/ui-fixture.ts';
+import { choose } from './support/select.ts';
 
 /*
  * Amounts and dates typed the UI language's way (issue 26): `1.000` in an Italian price is one thousand, not one;
@@ -27,12 +28,6 @@ const TEXT = {
   de: { compose: composeDe, inputs: inputsDe },
 } as const;
 type Language = keyof typeof TEXT;
-
-/** Picks `option` in the Mantine Select labelled `label` inside `scope`. */
-async function choose(page: Page, scope: Locator, label: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: label, exact: true }).first().click();
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 async function waitForState(api: ApiCaller, id: number, state: string): Promise<void> {
   const deadline = Date.now() + STEP_MS;

@@ -32,6 +32,7 @@ import { invoiceXml, italianVat } from '../support/invoices.ts';
 import type { ApiCaller } from '../support/sandbox.ts';
 import { openApp, STEP_MS } from './support/app-page.ts';
 import { startUiFixture, type UiFixture } from './support/ui-fixture.ts';
+import { chooseById } from './support/select.ts';
 
 /** Screenshots for a person to look at (kept after the run). */
 const SHOTS = join(new URL('../../', import.meta.url).pathname, 'test-results', 'vat');
@@ -51,11 +52,6 @@ function written(language: 'it' | 'en', amount: string): string {
   const group = language === 'it' ? '.' : ',';
   const number = `${units!.replace(/\B(?=(\d{3})+$)/g, group)}${language === 'it' ? ',' : '.'}${cents}`;
   return `${negative ? '-' : ''}${language === 'it' ? `${number} €` : `€${number}`}`;
-}
-
-async function pick(page: Page, testId: string, option: string | RegExp): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option }).click();
 }
 
 /** Every `vat-row`: side, rate, nature, chargeability, source, taxable, VAT, counted. */
@@ -217,7 +213,7 @@ describe('the VAT settlement, in Chromium', () => {
       await page.getByTestId('nav-vat').click();
       // Two companies (the self-invoice registered the subcontractor): none is chosen for the accountant.
       await page.getByTestId('vat-choose-company').waitFor({ timeout: STEP_MS });
-      await pick(page, 'vat-company', new RegExp(COMPANY.name));
+      await chooseById(page, 'vat-company', new RegExp(COMPANY.name));
       await page.locator('[data-testid="vat-view"][data-period="2026-03"]').waitFor({ timeout: STEP_MS });
       expect(await page.getByTestId('vat-period').getAttribute('data-period')).toBe('2026-03');
 
@@ -357,7 +353,7 @@ describe('the VAT settlement, in Chromium', () => {
     try {
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.getByTestId('nav-vat').click();
-      await pick(page, 'vat-company', new RegExp(COMPANY.name));
+      await chooseById(page, 'vat-company', new RegExp(COMPANY.name));
       await expect.poll(() => amountOf(page, 'vat-net'), { timeout: STEP_MS }).toBe('128.00');
 
       // The quarter: the February credit note is inside it.
