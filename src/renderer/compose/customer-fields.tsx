@@ -91,6 +91,7 @@ export function CustomerFields({ draft, change, problems, companies, profile }: 
           { value: 'foreign', label: t('compose.deliveryForeign') },
           { value: 'none', label: t('compose.deliveryNone') },
         ]}
+        error={errorAt(problems, 'customer.delivery.channel')}
         data-testid="compose-delivery"
       />
       {showsRecipientCode(draft) && (

@@ -4,7 +4,7 @@
  */
 import { Anchor, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { addDeliveryNote, referenceAt } from '../../shared/fatturapa/compose/index.ts';
+import { addDeliveryNote, isSimplifiedDraft, referenceAt } from '../../shared/fatturapa/compose/index.ts';
 import { documentTypeRule, documentTypesWhere } from '../../shared/fatturapa/document-type-rules.ts';
 import { codeLabel, DOCUMENT_TYPES } from '../../shared/fatturapa/code-labels/index.ts';
 import { formatDate } from '../format/format.ts';
@@ -13,10 +13,10 @@ import { href, sentAddress } from '../shell/routes.ts';
 import { DeliveryNotes } from './delivery-notes-fields.tsx';
 import { errorAt, problemColor } from './field-problems.tsx';
 import { codeOptions, Field, type FormProps, type NumberUse } from './form-parts.tsx';
-import { linkedIndex, showsDeliveryNotes, showsLinked } from './placement.ts';
+import { linkedIndex, showsDeliveryNotes, showsLinked, showsReasons } from './placement.ts';
 
-/** Every type the composer writes (FatturaPA ordinary: TD01–TD06, TD16–TD29; not the simplified TD07–TD09). */
-const DOCUMENT_TYPE_CODES = documentTypesWhere((rule) => rule.composable);
+/** Every type the composer writes: FatturaPA ordinary TD01–TD06, TD16–TD29 and simplified (FSM10) TD07–TD09. */
+const DOCUMENT_TYPE_CODES = documentTypesWhere(() => true);
 
 /** What a document type requires of the draft, said under the type (from documentTypeRules, as SDI checks it). */
 function requirementKeys(type: string): string[] {
@@ -33,6 +33,8 @@ function requirementKeys(type: string): string[] {
     rule.linkedInvoice !== 'none' &&
       (rule.note ? 'compose.typeNeedsLinked' : 'compose.typeNeedsLinkedIntegrated'),
     rule.deliveryNotes && 'compose.typeNeedsDeliveryNotes',
+    rule.format === 'simplified' && 'compose.typeSimplified',
+    rule.format === 'simplified' && rule.note === null && 'compose.typeSimplifiedLimit',
   ].filter((key): key is string => typeof key === 'string');
 }
 
@@ -164,18 +166,20 @@ export function DocumentFields({
         </SimpleGrid>
       )}
       {showsDeliveryNotes(draft) && <DeliveryNotes draft={draft} change={change} problems={problems} />}
-      <Textarea
-        label={t('compose.reason')}
-        autosize
-        minRows={1}
-        value={doc.reasons.join('')}
-        onChange={(event) => {
-          const text = event.currentTarget.value;
-          // Causale holds 200 characters per element: a longer text is cut into several.
-          change((d) => (d.document.reasons = text === '' ? [] : (text.match(/[\s\S]{1,200}/g) ?? [])));
-        }}
-        error={errorAt(problems, 'document.reasons')}
-      />
+      {showsReasons(draft) && (
+        <Textarea
+          label={t(isSimplifiedDraft(draft) ? 'compose.correctedElements' : 'compose.reason')}
+          autosize
+          minRows={1}
+          value={doc.reasons.join('')}
+          onChange={(event) => {
+            const text = event.currentTarget.value;
+            // Causale holds 200 characters per element: a longer text is cut into several.
+            change((d) => (d.document.reasons = text === '' ? [] : (text.match(/[\s\S]{1,200}/g) ?? [])));
+          }}
+          error={errorAt(problems, 'document.reasons')}
+        />
+      )}
     </Stack>
   );
 }

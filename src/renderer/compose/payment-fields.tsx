@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import {
   addInstalment,
   computeTotals,
+  isSimplifiedDraft,
   removeInstalment,
   type DraftPaymentDetail,
 } from '../../shared/fatturapa/compose/index.ts';
@@ -24,6 +25,13 @@ export function PaymentFields({ draft, change, problems }: FormProps) {
   const totals = useMemo(() => computeTotals(draft), [draft]);
   const money = (value: string) => formatAmount(value, draft.document.currency || 'EUR', i18n.language);
   const payment = draft.payments[0];
+  // A simplified invoice has no DatiPagamento: said instead of the fields, unless the draft still holds some.
+  if (isSimplifiedDraft(draft) && payment === undefined)
+    return (
+      <Text size="sm" c="dimmed" data-testid="compose-simplified-no-payment">
+        {t('compose.simplifiedNoPayment')}
+      </Text>
+    );
   return (
     <Stack gap="xs">
       <Group gap="md" align="flex-end" wrap="wrap">

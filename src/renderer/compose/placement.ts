@@ -36,12 +36,20 @@ export const showsLinked = (d: InvoiceDraft) =>
 export const showsDeliveryNotes = (d: InvoiceDraft) =>
   d.document.type === 'TD24' || d.deliveryNotes.length > 0;
 
+/**
+ * The causale: always, except on a simplified invoice (TD07), whose format has none; a simplified note's causale
+ * says what it corrects. A TD07 draft that has one still shows it, so it can be removed.
+ */
+export const showsReasons = (d: InvoiceDraft) =>
+  d.document.type !== 'TD07' || d.document.reasons.join('').trim() !== '';
+
 const ALWAYS = [
   /^(supplier|customer)\.(name|firstName|lastName|vat|fiscalCode)$/,
   /^supplier\.regime$/,
   /^(supplier|customer)\.address\.(street|number|postcode|town|province|country)$/,
   /^supplier\.rea\.(office|number)$/,
-  /^document\.(type|date|number|currency|reasons)$/,
+  /^document\.(type|date|number|currency)$/,
+  /^customer\.delivery\.channel$/,
   /^stamp(\.|$)/,
 ];
 
@@ -61,6 +69,7 @@ export function isPlaced(d: InvoiceDraft, field: string): boolean {
   if (field === 'customer.delivery.code') return showsRecipientCode(d);
   if (field === 'customer.delivery.pec') return showsPec(d);
   if (field === 'chargeability') return showsPaFields(d);
+  if (field === 'document.reasons') return showsReasons(d);
   if (field === 'payments[0].conditions') return d.payments.length > 0;
   const reference = /^references\[(\d+)\]\.(id|date|cig|cup)$/.exec(field);
   if (reference) {

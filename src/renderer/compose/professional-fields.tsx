@@ -9,6 +9,7 @@ import {
   addFund,
   addWithholding,
   computeTotals,
+  isSimplifiedDraft,
   removeFund,
   removeWithholding,
   setNature,
@@ -68,14 +69,21 @@ export function ProfessionalFields({ draft, change, problems }: FormProps) {
           problems={problems}
         />
       ))}
-      <Group gap="xs">
-        <Button variant="light" onClick={() => change(addWithholding)} data-testid="compose-add-withholding">
-          {t('compose.addWithholding')}
-        </Button>
-        <Button variant="light" onClick={() => change(addFund)} data-testid="compose-add-fund">
-          {t('compose.addFund')}
-        </Button>
-      </Group>
+      {/* FSM10 has neither: a simplified draft shows the rows it still holds (to remove them), and no buttons. */}
+      {!isSimplifiedDraft(draft) && (
+        <Group gap="xs">
+          <Button
+            variant="light"
+            onClick={() => change(addWithholding)}
+            data-testid="compose-add-withholding"
+          >
+            {t('compose.addWithholding')}
+          </Button>
+          <Button variant="light" onClick={() => change(addFund)} data-testid="compose-add-fund">
+            {t('compose.addFund')}
+          </Button>
+        </Group>
+      )}
       <Select
         label={t('compose.stamp')}
         w={320}

@@ -38,7 +38,7 @@ export type LinkedInvoiceNeed =
 export interface DocumentTypeRule {
   /** TipoDocumento. Its name: `DOCUMENT_TYPES[code]`. */
   code: string;
-  /** 'ordinary': FPA12/FPR12; 'simplified': FSM10 (TD07–TD09), read but never composed. */
+  /** 'ordinary': FPA12/FPR12; 'simplified': FSM10 (TD07–TD09, composed by to-invoice/simplified.ts). */
   format: 'ordinary' | 'simplified';
   /** A variation note: 'credit' reduces an invoice already issued, 'debit' increases it. */
   note: 'credit' | 'debit' | null;
@@ -65,8 +65,6 @@ export interface DocumentTypeRule {
   linesNeedRate: boolean;
   /** A CodiceDestinatario the type fixes ('0000000' without PEC for TD29), else null. */
   recipientCode: string | null;
-  /** The composer writes it (every ordinary type). */
-  composable: boolean;
 }
 
 type Overrides = Partial<Omit<DocumentTypeRule, 'code'>>;
@@ -88,13 +86,12 @@ function ordinary(code: string, overrides: Overrides = {}): DocumentTypeRule {
     natureWithRate: false,
     linesNeedRate: false,
     recipientCode: null,
-    composable: true,
     ...overrides,
   };
 }
 
 function simplified(code: string, overrides: Overrides = {}): DocumentTypeRule {
-  return ordinary(code, { format: 'simplified', composable: false, ...overrides });
+  return ordinary(code, { format: 'simplified', ...overrides });
 }
 
 /** The buyer integrates the VAT of a purchase the seller invoiced without it (reverse charge). */

@@ -388,7 +388,8 @@ describe('composed invoices pass the validator and the official XSD', () => {
   it('derives the format from the customer: FPA12 for a PA office code, FPR12 otherwise', () => {
     expect(composeInvoice(withCustomer(baseDraft(), paCustomer())).json['@versione']).toBe('FPA12');
     expect(composeInvoice(baseDraft()).json['@versione']).toBe('FPR12');
-    const header = composeInvoice(withCustomer(baseDraft(), foreignCustomer())).json.FatturaElettronicaHeader;
+    const foreign = composeInvoice(withCustomer(baseDraft(), foreignCustomer())).json as OrdinaryInvoiceJson;
+    const header = foreign.FatturaElettronicaHeader;
     expect(header.DatiTrasmissione.CodiceDestinatario).toBe('XXXXXXX');
     expect(header.CessionarioCommittente.Sede.CAP).toBe('00000');
   });

@@ -40,14 +40,14 @@ describe('what each document type requires', () => {
     );
   });
 
-  it('says which documents are notes, advances and composable', () => {
+  it('says which documents are notes, advances and simplified', () => {
     expect(documentTypesWhere((r) => r.note === 'credit')).toEqual(['TD04', 'TD08']);
     expect(documentTypesWhere((r) => r.note === 'debit')).toEqual(['TD05', 'TD09']);
     expect(documentTypesWhere((r) => r.advance)).toEqual(['TD02', 'TD03']);
     // A credit note is the only document that reduces a turnover total.
     for (const code of codes)
       expect(TURNOVER_SIGNS[code]).toBe(documentTypeRule(code)?.note === 'credit' ? -1 : 1);
-    expect(documentTypesWhere((r) => !r.composable)).toEqual(['TD07', 'TD08', 'TD09']);
+    expect(documentTypesWhere((r) => r.format === 'simplified')).toEqual(['TD07', 'TD08', 'TD09']);
   });
 
   it('lists the SdI controls by type as sdi-rules.md does, with TD29 added by the specifications 1.9', () => {

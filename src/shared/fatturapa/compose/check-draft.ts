@@ -17,6 +17,7 @@ import { checkIban } from './iban.ts';
 import type { IbanCheck } from './iban.ts';
 import { isTypedNumber, parseTyped } from './numbers.ts';
 import { regimeNature } from './legal-wording.ts';
+import { simplifiedMisfits } from './simplified-fit.ts';
 import { composeInvoice } from './to-invoice.ts';
 import { draftFieldOf } from './to-invoice/field-map.ts';
 import { SDI_FIELDS, wordSdiProblem, wordStructureProblem } from './wording.ts';
@@ -28,7 +29,10 @@ export interface DraftProblem {
   field: string;
   /** FatturaPA element path relative to the root (as the validator and SdI checks write it); '' when none. */
   element: string;
-  /** SdI error code (00200 for the schema, 00305, 00423, …) or the composer's own: 'iban', 'number', 'regime'. */
+  /**
+   * SdI error code (00200 for the schema, 00305, 00423, …) or the composer's own: 'iban', 'number', 'regime',
+   * 'simplified' (simplified-fit.ts).
+   */
   code: string;
   /** 'schema' (XSD), 'sdi' (SdI content checks), 'draft' (live checks of the composer). */
   source: 'schema' | 'sdi' | 'draft';
@@ -191,6 +195,10 @@ export function checkDraft(draft: InvoiceDraft, options: CheckDraftOptions = {})
         hint: '',
       });
   }
+
+  // A simplified invoice (FSM10) leaves out what the format cannot carry: said where it was typed.
+  for (const misfit of simplifiedMisfits(draft, lang))
+    problems.push({ ...misfit, element: elementOf(misfit.field), code: 'simplified', source: 'draft' });
 
   // The schema, on the composed JSON.
   for (const problem of validateStructure(json)) {

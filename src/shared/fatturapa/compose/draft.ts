@@ -13,6 +13,7 @@
  *
  * One draft is one document (FatturaElettronicaBody); a lotto opens as one draft per body (from-invoice.ts).
  */
+import { documentTypeRule } from '../document-type-rules.ts';
 import type { DatiGeneraliJson } from '../model/json-types.ts';
 
 /** DatiTrasporto in the model's JSON shape. */
@@ -412,7 +413,16 @@ export function emptyDraft(today = ''): InvoiceDraft {
   };
 }
 
-/** FPA12 when the customer is a public administration's office code, else FPR12. */
-export function transmissionFormat(draft: InvoiceDraft): 'FPA12' | 'FPR12' {
+/** A simplified invoice or note (TD07–TD09), written in the FSM10 format. */
+export function isSimplifiedDraft(draft: InvoiceDraft): boolean {
+  return documentTypeRule(draft.document.type)?.format === 'simplified';
+}
+
+/**
+ * FSM10 for the simplified types (TD07–TD09); else FPA12 when the customer is a public administration's office
+ * code, else FPR12.
+ */
+export function transmissionFormat(draft: InvoiceDraft): 'FPA12' | 'FPR12' | 'FSM10' {
+  if (isSimplifiedDraft(draft)) return 'FSM10';
   return draft.customer.delivery.channel === 'pa' ? 'FPA12' : 'FPR12';
 }

@@ -8,6 +8,7 @@ export {
   emptyLine,
   emptyParty,
   emptyPaymentDetail,
+  isSimplifiedDraft,
   transmissionFormat,
 } from './draft.ts';
 export type * from './draft.ts';
@@ -22,7 +23,7 @@ export {
   STAMP_DUTY_AMOUNT,
   STAMP_DUTY_THRESHOLD,
 } from './totals.ts';
-export type { DraftTotals, StampExclusion, StampReason, VatSummaryTotal } from './totals.ts';
+export type { DraftTotals, SimplifiedItem, StampExclusion, StampReason, VatSummaryTotal } from './totals.ts';
 export {
   addDays,
   addDeliveryNote,

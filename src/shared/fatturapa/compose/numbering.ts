@@ -148,15 +148,18 @@ export const SERIES_TYPES = ['TD01', 'TD04', 'TD05', 'TD06', 'TD24', 'TD16'] as 
  */
 const INTEGRATIONS = new Set(['TD16', 'TD17', 'TD18', 'TD19']);
 
+/** A simplified invoice or note is numbered with its ordinary counterpart: one numbering per kind of document. */
+const SIMPLIFIED_AS: Readonly<Record<string, string>> = { TD07: 'TD01', TD08: 'TD04', TD09: 'TD05' };
+
 /**
  * The series of a document type among a company's (`type → template`): its own, else the invoices' (TD01), else
  * none (''), when the number is proposed from the numbers used whatever their series (nextDocumentNumber). A
  * self-invoice (TD16–TD19) takes the integrations' series and never the invoices': numbered among the sales it
- * would leave gaps in them.
+ * would leave gaps in them. A simplified document (TD07–TD09) takes its ordinary counterpart's.
  */
 export function seriesFor(series: Readonly<Record<string, string>>, type: string): string {
   if (INTEGRATIONS.has(type)) return series.TD16?.trim() ?? '';
-  const own = series[type]?.trim() ?? '';
+  const own = series[SIMPLIFIED_AS[type] ?? type]?.trim() ?? '';
   if (own !== '') return own;
   return series.TD01?.trim() ?? '';
 }

@@ -9,7 +9,7 @@
  * checks at `FatturaElettronicaBody[1]/DatiBeniServizi/DettaglioLinee[3]/PrezzoUnitario` is shown at
  * `lines[2].unitPrice`.
  */
-import type { OrdinaryInvoiceJson } from '../model/json-types.ts';
+import type { FatturaPAJson } from '../model/json-types.ts';
 import { invoiceToXml } from '../model/to-xml.ts';
 import type { InvoiceToXmlOptions } from '../model/to-xml.ts';
 import type { InvoiceDraft } from './draft.ts';
@@ -25,12 +25,14 @@ import { supplierRappresentanteFiscale, terzoIntermediario } from './to-invoice/
 import { datiPagamento } from './to-invoice/payments.ts';
 import { cedentePrestatore } from './to-invoice/supplier.ts';
 import { Trace } from './to-invoice/trace.ts';
-import { datiTrasmissione } from './to-invoice/transmission.ts';
+import { composeSimplified } from './to-invoice/simplified.ts';
+import { datiTrasmissione, idTrasmittente } from './to-invoice/transmission.ts';
 import { optional, prune } from './to-invoice/values.ts';
 import { datiRiepilogo } from './to-invoice/vat-summary.ts';
 
 export interface ComposedInvoice {
-  json: OrdinaryInvoiceJson;
+  /** FPR12 or FPA12; FSM10 for the simplified types (to-invoice/simplified.ts). */
+  json: FatturaPAJson;
   totals: DraftTotals;
   /**
    * FatturaPA element path (as the structure validator and the SdI checks write it, relative to the root) → the
@@ -44,6 +46,11 @@ export function composeInvoice(draft: InvoiceDraft): ComposedInvoice {
   const totals = computeTotals(draft);
   const trace = new Trace();
   const format = transmissionFormat(draft);
+  if (format === 'FSM10') {
+    const json = composeSimplified(draft, totals, idTrasmittente(draft, trace), trace);
+    prune(json);
+    return { json: json as unknown as FatturaPAJson, totals, fieldMap: fieldMapOf(json, trace) };
+  }
 
   const header = trace.node(
     {
@@ -73,7 +80,7 @@ export function composeInvoice(draft: InvoiceDraft): ComposedInvoice {
 
   const json = { '@versione': format, FatturaElettronicaHeader: header, FatturaElettronicaBody: [body] };
   prune(json);
-  return { json: json as unknown as OrdinaryInvoiceJson, totals, fieldMap: fieldMapOf(json, trace) };
+  return { json: json as unknown as FatturaPAJson, totals, fieldMap: fieldMapOf(json, trace) };
 }
 
 /** The composed document as XML (UTF-8 text with declaration), through the model's serializer. */

@@ -25,6 +25,7 @@ import { readInvoiceJson } from '../reading/read-document.ts';
 import type { Reconciliation } from '../reading/types.ts';
 import { add, compare, decimal, key, mul, round, shiftLeft, sub, ZERO } from '../sdi-checks/decimal.ts';
 import type { Decimal } from '../sdi-checks/decimal.ts';
+import { isSimplifiedDraft } from './draft.ts';
 import type { DraftAdjustment, DraftLine, InvoiceDraft } from './draft.ts';
 import { money, parseTyped } from './numbers.ts';
 
@@ -121,6 +122,19 @@ export interface DraftTotals {
   netToPay: string;
   /** ImportoPagamento per payment block and detail: typed, or proposed when blank. */
   payments: string[][];
+  /**
+   * A simplified invoice (FSM10, TD07–TD09): per draft line, the VAT and the amount VAT included that its
+   * DatiBeniServizi carry (Imposta, Importo). Null for an ordinary invoice.
+   */
+  simplifiedItems: SimplifiedItem[] | null;
+}
+
+/** One DatiBeniServizi of a simplified invoice: the line's total, its VAT to the cent, and both together. */
+export interface SimplifiedItem {
+  net: string;
+  vat: string;
+  /** Importo: net + VAT. */
+  gross: string;
 }
 
 const ONE = decimal('1');
@@ -234,10 +248,16 @@ export function computeTotals(draft: InvoiceDraft): DraftTotals {
     group.funds.push(i);
     if (group.legalReference === '') group.legalReference = fund.legalReference.trim();
   });
+  // A simplified invoice states the VAT per item (Imposta), so its rows add the items' VAT rounded one by one.
+  const items = isSimplifiedDraft(draft) ? simplifiedItems(draft, lineTotals) : null;
   const vatSummary: VatSummaryTotal[] = [...groups.values()].map(({ sum, rateValue, ...row }) => ({
     ...row,
     taxable: money(sum),
-    tax: money(percentOf(round(sum, 2), rateValue)),
+    tax: money(
+      items === null
+        ? percentOf(round(sum, 2), rateValue)
+        : row.lines.reduce((tax, i) => add(tax, decimal(items[i]!.vat)), ZERO),
+    ),
     // Split payment concerns VAT charged; rows without VAT (N6 above all, check 00420) do not carry the S.
     chargeability: draft.chargeability === 'S' && row.nature !== '' ? '' : draft.chargeability,
   }));
@@ -269,6 +289,15 @@ export function computeTotals(draft: InvoiceDraft): DraftTotals {
   const applied = draft.stamp.mode === 'yes' || (draft.stamp.mode === 'auto' && due);
   const stampAmount = money(parseTyped(draft.stamp.amount) ?? decimal(STAMP_DUTY_AMOUNT));
 
+  const stamp = {
+    due,
+    applied,
+    amount: stampAmount,
+    amountWithoutVat: money(amountWithoutVat),
+    reason,
+    excluded,
+  };
+  if (items !== null) return simplifiedTotals(draft, lineTotals, items, vatSummary, stamp);
   const reconciliation = reconcileComposed(draft, lineTotals, funds, withholdings, vatSummary, {
     applied,
     amount: stampAmount,
@@ -280,14 +309,7 @@ export function computeTotals(draft: InvoiceDraft): DraftTotals {
     funds: funds.map((fund) => ({ amount: money(fund.amount), base: money(fund.base) })),
     withholdings,
     vatSummary,
-    stamp: {
-      due,
-      applied,
-      amount: stampAmount,
-      amountWithoutVat: money(amountWithoutVat),
-      reason,
-      excluded,
-    },
+    stamp,
     reconciliation,
     documentTotal: reconciliation.documentTotal,
     declaredTotal: draft.document.omitTotal
@@ -295,6 +317,67 @@ export function computeTotals(draft: InvoiceDraft): DraftTotals {
       : money(parseTyped(draft.document.declaredTotal) ?? decimal(reconciliation.documentTotal)),
     netToPay: reconciliation.netToPay,
     payments: proposePayments(draft, netToPay),
+    simplifiedItems: null,
+  };
+}
+
+/**
+ * Per line of a simplified invoice: its VAT, the line total × the rate rounded half away from zero to cents
+ * (none for a line with a Natura), and Importo, the two together.
+ */
+function simplifiedItems(draft: InvoiceDraft, lineTotals: Decimal[]): SimplifiedItem[] {
+  return draft.lines.map((line, i) => {
+    const net = lineTotals[i] ?? ZERO;
+    const vat = line.nature.trim() === '' ? round(percentOf(net, typed(line.vatRate)), 2) : ZERO;
+    return { net: money(net), vat: money(vat), gross: money(add(net, vat)) };
+  });
+}
+
+/**
+ * The totals of a simplified invoice: FSM10 has no funds, withholdings, document adjustments, payments nor
+ * stamp amount (BolloVirtuale only says it is paid), so the total, and what the customer pays, is the sum of the
+ * items' Importo. Drafts that hold any of the others are told so by checkDraft ('simplified').
+ */
+function simplifiedTotals(
+  draft: InvoiceDraft,
+  lineTotals: Decimal[],
+  items: SimplifiedItem[],
+  vatSummary: VatSummaryTotal[],
+  stamp: DraftTotals['stamp'],
+): DraftTotals {
+  const sum = (values: string[]) => money(values.reduce<Decimal>((t, v) => add(t, decimal(v)), ZERO));
+  const total = sum(items.map((item) => item.gross));
+  const zero = money(ZERO);
+  return {
+    lines: lineTotals.map(money),
+    funds: [],
+    withholdings: [],
+    vatSummary,
+    stamp,
+    reconciliation: {
+      taxable: sum(items.map((item) => item.net)),
+      vat: sum(items.map((item) => item.vat)),
+      fundsNotCharged: zero,
+      documentAdjustments: zero,
+      rounding: zero,
+      stamp: zero,
+      documentTotal: total,
+      withholdings: zero,
+      splitPaymentVat: zero,
+      netToPay: total,
+      inCurrency: null,
+      paymentsTotal: null,
+      paymentsDifference: null,
+      declaredTotal: null,
+      declaredTotalMatches: null,
+      paymentsMatch: null,
+      mismatch: false,
+    },
+    documentTotal: total,
+    declaredTotal: '',
+    netToPay: total,
+    payments: draft.payments.map((payment) => payment.details.map(() => zero)),
+    simplifiedItems: items,
   };
 }
 

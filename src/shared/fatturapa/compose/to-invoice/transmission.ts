@@ -4,7 +4,7 @@ import type { Json, Trace } from './trace.ts';
 import { optional } from './values.ts';
 
 /** IdTrasmittente: the transmitter typed, else the supplier (its fiscal code, else its VAT number). */
-function idTrasmittente(draft: InvoiceDraft, trace: Trace): Json {
+export function idTrasmittente(draft: InvoiceDraft, trace: Trace): Json {
   const supplier = draft.supplier;
   const transmitter = draft.transmission.transmitter;
   const typed = transmitter.code.trim() !== '';
