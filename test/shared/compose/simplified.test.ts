@@ -4,6 +4,7 @@ import {
   checkDraft,
   composeInvoice,
   composeInvoiceXml,
+  draftFromInvoice,
   seriesFor,
   type InvoiceDraft,
 } from '../../../src/shared/fatturapa/compose/index.ts';
@@ -142,6 +143,44 @@ describe('simplified invoices (TD07–TD09, FSM10) from the composer', () => {
     toPa.customer = { ...toPa.customer, ...paCustomer() };
     const refused = checkDraft(toPa, { lang: 'en' }).find((p) => p.code === 'simplified');
     expect([refused?.field, refused?.severity]).toEqual(['customer.delivery.channel', 'error']);
+  });
+
+  it('opens a simplified file as a draft that composes the same file, and credits it with a TD08', () => {
+    const xml = composeInvoiceXml(shopInvoice());
+    const opened = draftFromInvoice(xml);
+    expect(opened.document.type).toBe('TD07');
+    expect(opened.lines.map((l) => [l.unitPrice, l.vatRate, l.nature])).toEqual([
+      ['49.18', '22.00', ''],
+      ['81.97', '22.00', ''],
+      ['40.00', '0.00', 'N4'],
+    ]);
+    expect(composeInvoiceXml(opened)).toBe(xml);
+
+    const note = draftFromInvoice(xml, { mode: 'creditNote', today: '2026-03-20' });
+    expect([note.document.type, note.document.number, note.document.date]).toEqual([
+      'TD08',
+      '',
+      '2026-03-20',
+    ]);
+    expect(note.references.map((r) => [r.kind, r.id, r.date])).toEqual([
+      ['linkedInvoice', 'FT/2026/0001', '2026-03-10'],
+    ]);
+    // What it corrects is the user's to say: asked at the field, by the schema (ElementiRettificati).
+    note.document.number = 'NC/1';
+    note.transmission.progressive = '00002';
+    expect(checkDraft(note, { lang: 'en' }).map((p) => p.field)).toEqual(['document.reasons']);
+    note.document.reasons = ['Storno totale'];
+    expect(checkDraft(note, { lang: 'en' })).toEqual([]);
+    expect(composeInvoice(note).totals.documentTotal).toBe('200.00');
+
+    // The official sample (Importo with a rate only): the VAT is worked out of the amount.
+    const sample = draftFromInvoice(
+      composeInvoiceXml({ ...shopInvoice(), lines: [line({ unitPrice: '98.36', vatRate: '22' })] }).replace(
+        /<Imposta>[^<]*<\/Imposta>/,
+        '',
+      ),
+    );
+    expect(sample.lines[0]!.unitPrice).toBe('98.36');
   });
 
   it('numbers a simplified document with its ordinary counterpart’s series', () => {

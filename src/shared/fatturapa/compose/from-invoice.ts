@@ -1,6 +1,7 @@
 /**
  * FatturaPA (XML or the model's JSON) → draft: to duplicate an invoice, to correct and resend a discarded one, or
- * to write a credit note for it. Ordinary invoices (FPA12/FPR12) only; one draft per body of a lotto.
+ * to write a credit note for it. One draft per body of a lotto; a simplified file (FSM10) is opened by
+ * from-simplified.ts, its credit note being a TD08.
  *
  * What the draft does not carry (composing the opened draft leaves it out; see test/shared/compose/round-trip):
  * ds:Signature, the SistemaEmittente attribute, DatiSAL, FatturaPrincipale, DatiVeicoli, the summaries'
@@ -17,11 +18,12 @@ import type {
   IdFiscaleJson,
   IndirizzoJson,
   OrdinaryInvoiceJson,
+  SimplifiedInvoiceJson,
 } from '../model/json-types.ts';
 import { invoiceToJson } from '../model/to-json.ts';
 import { list, one, text, texts } from '../reading/values.ts';
 import { parseInvoiceXml } from '../xml-document.ts';
-import { emptyDraft, emptyPaymentDetail } from './draft.ts';
+import { emptyDraft, emptyPaymentDetail, isSimplifiedDraft } from './draft.ts';
 import type {
   DeliveryChannel,
   DraftAddress,
@@ -33,6 +35,7 @@ import type {
 } from './draft.ts';
 import { money, parseTyped } from './numbers.ts';
 import { REFERENCE_ELEMENTS } from './to-invoice/general-data.ts';
+import { simplifiedDraft } from './from-simplified.ts';
 import { computeTotals } from './totals.ts';
 
 export type OpenMode =
@@ -58,12 +61,10 @@ export function documentCount(input: string | Uint8Array | FatturaPAJson): numbe
   return list(toJson(input).FatturaElettronicaBody).length;
 }
 
-function toJson(input: string | Uint8Array | FatturaPAJson): OrdinaryInvoiceJson {
-  const json =
-    typeof input === 'string' || input instanceof Uint8Array ? invoiceToJson(parseInvoiceXml(input)) : input;
-  if (json['@versione'] === 'FSM10')
-    throw new RangeError('simplified invoices (FSM10) cannot be opened as a draft');
-  return json as OrdinaryInvoiceJson;
+function toJson(input: string | Uint8Array | FatturaPAJson): FatturaPAJson {
+  return typeof input === 'string' || input instanceof Uint8Array
+    ? invoiceToJson(parseInvoiceXml(input))
+    : input;
 }
 
 const t = (value: unknown): string => text(value) ?? '';
@@ -114,7 +115,12 @@ export function draftFromInvoice(
   input: string | Uint8Array | FatturaPAJson,
   options: OpenOptions = {},
 ): InvoiceDraft {
-  const json = toJson(input);
+  const source = toJson(input);
+  if (source['@versione'] === 'FSM10') {
+    if ((options.body ?? 1) !== 1) throw new RangeError(`no document ${options.body} in the file`);
+    return applyMode(simplifiedDraft(source as SimplifiedInvoiceJson), options);
+  }
+  const json = source as OrdinaryInvoiceJson;
   const header = one(json.FatturaElettronicaHeader);
   const bodies = list(json.FatturaElettronicaBody);
   const body: BodyJson | undefined = bodies[(options.body ?? 1) - 1];
@@ -385,7 +391,9 @@ function applyMode(draft: InvoiceDraft, options: OpenOptions): InvoiceDraft {
     }
   }
   if (mode === 'creditNote') {
-    draft.document.type = 'TD04';
+    // A simplified invoice is credited by a simplified note (art. 21-bis allows it whatever the amount).
+    draft.document.type = isSimplifiedDraft(draft) ? 'TD08' : 'TD04';
+    if (isSimplifiedDraft(draft)) draft.document.reasons = [];
     draft.references = [
       ...draft.references.filter((r) => r.kind !== 'linkedInvoice'),
       {
