@@ -45,6 +45,7 @@ const SandboxConsole = lazy(() => import('./console/console-screen.tsx'));
 const WebhooksScreen = lazy(() => import('./webhooks/webhooks-screen.tsx'));
 // The books compute over every invoice read: loaded when opened.
 const DeadlinesScreen = lazy(() => import('./deadlines/deadlines-screen.tsx'));
+const ContactsScreen = lazy(() => import('./contacts/contacts-screen.tsx'));
 // Reads the books for the due-day notification; loaded only once the user turned the notification on.
 const DueDayNotifier = lazy(() => import('./deadlines/due-day-notifier.tsx'));
 const VatScreen = lazy(() => import('./vat/vat-screen.tsx'));
@@ -277,6 +278,11 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
               <Route path="/vat">
                 <Suspense fallback={null}>
                   <VatScreen today={clock?.now ?? null} />
+                </Suspense>
+              </Route>
+              <Route path="/contacts">
+                <Suspense fallback={null}>
+                  <ContactsScreen today={clock?.now ?? null} />
                 </Suspense>
               </Route>
               <Route path="/import">

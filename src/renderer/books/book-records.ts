@@ -10,6 +10,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Receive, Send } from '../../shared/api/types.ts';
 import type { BookRecord } from '../../shared/books/index.ts';
+import type { ContactSighting } from '../../shared/registry/index.ts';
 import type { Gateway } from '../../shared/gateway/channels.ts';
 import { queryKeys } from '../data/keys.ts';
 import { useActiveProfileId } from '../data/profiles.ts';
@@ -25,6 +26,8 @@ export interface BookRecords {
   unreadReceived: Receive[];
   /** Sent and received invoices whose file gives no book (unreadable), left out. */
   unreadable: number;
+  /** The other party of every invoice read (the registry learns its contacts from them: contacts/). */
+  sightings: ContactSighting[];
 }
 
 /** Invoices read into the index per step: the screen shows the progress between steps. */
@@ -61,6 +64,7 @@ export async function readBookRecords(
   records.push(...(await importedRecords(index)));
   return {
     records,
+    sightings: index.contactSightings({ sent, received }),
     unreadReceived: received.filter((row) => !row.is_read && !index.get('received', row)),
     unreadable,
   };

@@ -5,7 +5,11 @@
 import { Autocomplete, Group, Select, Stack, Switch } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { referenceAt, type DraftCustomer } from '../../shared/fatturapa/compose/index.ts';
+import { referenceAt, type InvoiceDraft } from '../../shared/fatturapa/compose/index.ts';
+import { contactName } from '../../shared/registry/contact.ts';
+import { fillCustomer } from '../../shared/registry/fill-customer.ts';
+import { SaveCustomerButton } from '../contacts/save-customer-button.tsx';
+import { useKnownContacts } from '../contacts/use-registry.ts';
 import { knownCustomers } from './draft-store.ts';
 import { errorAt } from './field-problems.tsx';
 import { Field, type FormProps } from './form-parts.tsx';
@@ -15,21 +19,32 @@ import { paReferenceIndex, showsPaFields, showsPec, showsRecipientCode } from '.
 export function CustomerFields({ draft, change, problems, companies, profile }: FormProps) {
   const { t } = useTranslation();
   const c = draft.customer;
+  const contacts = useKnownContacts();
   const known = useMemo(() => {
-    const list: { label: string; fill: (customer: DraftCustomer) => void }[] = [];
+    const list: { label: string; fill: (draft: InvoiceDraft) => void }[] = [];
+    // The registry's customers first (saved or learned from any invoice), then its suppliers, then what this
+    // machine's composer remembered before the registry existed, then the companies.
+    const ordered = [...contacts].sort(
+      (a, b) => Number(!a.roles.includes('customer')) - Number(!b.roles.includes('customer')),
+    );
+    for (const contact of ordered) {
+      list.push({
+        label: `${contactName(contact)} (${contact.vat.code ? `${contact.vat.country}${contact.vat.code}` : contact.fiscalCode})`,
+        fill: (draft) => fillCustomer(draft, contact),
+      });
+    }
     for (const saved of knownCustomers(profile)) {
       const name = saved.name || `${saved.firstName} ${saved.lastName}`.trim();
-      list.push({
-        label: `${name} (${saved.vat.country}${saved.vat.code || saved.fiscalCode})`,
-        fill: (customer) => Object.assign(customer, structuredClone(saved)),
-      });
+      const label = `${name} (${saved.vat.country}${saved.vat.code || saved.fiscalCode})`;
+      if (list.some((k) => k.label === label)) continue;
+      list.push({ label, fill: (draft) => Object.assign(draft.customer, structuredClone(saved)) });
     }
     for (const company of companies) {
       const label = `${company.name} (${company.vat})`;
       if (list.some((k) => k.label === label)) continue;
       list.push({
         label,
-        fill: (customer) => {
+        fill: ({ customer }) => {
           customer.name = company.name;
           customer.vat = { country: company.vat.slice(0, 2), code: company.vat.slice(2) };
           customer.fiscalCode = company.fiscal_code === company.vat.slice(2) ? '' : company.fiscal_code;
@@ -37,7 +52,7 @@ export function CustomerFields({ draft, change, problems, companies, profile }: 
       });
     }
     return list;
-  }, [companies, profile]);
+  }, [companies, profile, contacts]);
   const channel = c.delivery.channel;
   const reference = paReferenceIndex(draft);
   const setReference = (key: 'id' | 'cig' | 'cup', value: string) =>
@@ -52,10 +67,11 @@ export function CustomerFields({ draft, change, problems, companies, profile }: 
         data={known.map((k) => k.label)}
         onOptionSubmit={(label) => {
           const found = known.find((k) => k.label === label);
-          if (found) change((d) => found.fill(d.customer));
+          if (found) change((d) => found.fill(d));
         }}
         data-testid="compose-customer-search"
       />
+      <SaveCustomerButton draft={draft} />
       <IdentityFields
         party={c}
         prefix="customer"

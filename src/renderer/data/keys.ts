@@ -33,6 +33,8 @@ export const queryKeys = {
   bookPayments: (profileId: string | null) => ['book-payments', profileId] as const,
   /** The archive imported into a profile (this machine's, sealed in its index). */
   imported: (profileId: string | null) => ['imported', profileId] as const,
+  /** The contacts the user saved in a profile's registry (this machine's, sealed in its index). */
+  savedContacts: (profileId: string | null) => ['saved-contacts', profileId] as const,
   /** The sandbox console's view of SDI: its queue, held invoices and PA invoices waiting (every change moves it). */
   sandboxConsole: ['sandbox', 'console'] as const,
   /** The local sandbox's clock, as read for one screen (`refreshKey`). */
@@ -47,4 +49,5 @@ export const HOST_KEYS: readonly string[] = [
   'invoice-index',
   'book-payments',
   'imported',
+  'saved-contacts',
 ];

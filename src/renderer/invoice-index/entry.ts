@@ -1,5 +1,6 @@
 import type { PayloadEncoding, Receive, Send } from '../../shared/api/types.ts';
 import { bookRecordsOf, type BookRecord } from '../../shared/books/index.ts';
+import { sightingOf, type ContactSighting } from '../../shared/registry/index.ts';
 import { italianDay } from '../format/italian-day.ts';
 import { readingSummary, type InvoiceFigures, type KnownAmount } from '../lists/amounts.ts';
 import { payloadBytes, readInvoice } from '../data/read-invoice.ts';
@@ -7,10 +8,10 @@ import { payloadBytes, readInvoice } from '../data/read-invoice.ts';
 export type InvoiceKind = 'sent' | 'received';
 
 /**
- * The shape of an entry: an entry of another version (written before the book records existed) is not used, and
- * the invoice is read again (free: only sent files and received invoices already read are indexed).
+ * The shape of an entry: an entry of another version (written before the book records, or the registry's
+ * sighting, existed) is not used, and the invoice is read again (free: only sent files and received invoices already read are indexed).
  */
-export const ENTRY_VERSION = 3;
+export const ENTRY_VERSION = 4;
 
 /**
  * What the index keeps of an invoice the app has read: what the lists show, sort by, total and export and the
@@ -41,6 +42,8 @@ export interface IndexEntry {
    * (src/shared/books): computed once here, so the books never open a file again. Empty until the file is read.
    */
   books: BookRecord[];
+  /** The other party as the registry learns it (src/shared/registry): null until read, or when it is unnamed. */
+  contact: ContactSighting | null;
 }
 
 /** The fields of a list row the index needs to tell whether an entry is still about that row. */
@@ -86,6 +89,7 @@ export function entryOf(
     figures: null,
     text: '',
     books: [],
+    contact: null,
   };
   if (!payload) return entry;
   try {
@@ -106,6 +110,7 @@ export function entryOf(
       invoiceId: record.id,
       receivedDate: kind === 'received' ? italianDay(record.date_sent ?? record.created) : null,
     });
+    entry.contact = sightingOf(reading, kind);
   } catch {
     // Not an invoice the reading understands: remembered as read, with no amount.
   }

@@ -7,6 +7,7 @@ import {
   type InvoiceKind,
 } from './entry.ts';
 import type { BookRecord } from '../../shared/books/index.ts';
+import type { ContactSighting } from '../../shared/registry/index.ts';
 import { entryHasAmount, parseAmountQuery } from './amount-query.ts';
 import { seal, unseal } from './sealed.ts';
 import type { IndexStorage, StoredRecord } from './storage.ts';
@@ -209,6 +210,30 @@ export class InvoiceIndex {
         if (entry) for (const book of entry.books) records.push(book);
       }
     return records;
+  }
+
+  /**
+   * The counterparty of every entry held, without asking the lists which rows are current: what the composer
+   * suggests from before the books have been read (an entry of an invoice since deleted may still be among them).
+   */
+  allContactSightings(): ContactSighting[] {
+    const sightings: ContactSighting[] = [];
+    for (const entry of this.entries.values()) if (entry.contact) sightings.push(entry.contact);
+    return sightings;
+  }
+
+  /** The counterparty of each current row's entry, for the registry (src/shared/registry). */
+  contactSightings(current: {
+    sent: readonly IndexedRecord[];
+    received: readonly IndexedRecord[];
+  }): ContactSighting[] {
+    const sightings: ContactSighting[] = [];
+    for (const kind of ['sent', 'received'] as const)
+      for (const row of current[kind]) {
+        const contact = this.get(kind, row)?.contact;
+        if (contact) sightings.push(contact);
+      }
+    return sightings;
   }
 
   subscribe(listener: () => void): () => void {

@@ -10,6 +10,7 @@ import { archiveImportDe } from '../archive-import/messages.ts';
 import { apiReferenceDe } from '../api-reference/messages.ts';
 import { inputsDe } from '../inputs/messages.ts';
 import { shellDe } from '../shell/messages.ts';
+import { contactsDe } from '../contacts/messages.ts';
 import { deadlinesDe } from '../deadlines/messages.ts';
 import type { Messages } from './en.ts';
 
@@ -31,6 +32,7 @@ export const de: Messages = {
     vat: 'USt.-Abrechnung',
     export: 'Export',
     import: 'Archiv importieren',
+    contacts: 'Kunden und Lieferanten',
     companies: 'Unternehmen',
     log: 'API-Protokoll',
     profiles: 'Profile',
@@ -451,5 +453,6 @@ export const de: Messages = {
   apiReference: apiReferenceDe,
   inputs: inputsDe,
   shell: shellDe,
+  contacts: contactsDe,
   deadlines: deadlinesDe,
 };

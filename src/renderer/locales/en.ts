@@ -10,6 +10,7 @@ import { archiveImportEn } from '../archive-import/messages.ts';
 import { apiReferenceEn } from '../api-reference/messages.ts';
 import { inputsEn } from '../inputs/messages.ts';
 import { shellEn } from '../shell/messages.ts';
+import { contactsEn } from '../contacts/messages.ts';
 import { deadlinesEn } from '../deadlines/messages.ts';
 export const en = {
   app: {
@@ -29,6 +30,7 @@ export const en = {
     vat: 'VAT',
     export: 'Export',
     import: 'Import archive',
+    contacts: 'Customers and suppliers',
     companies: 'Companies',
     log: 'API log',
     profiles: 'Profiles',
@@ -439,6 +441,7 @@ export const en = {
   apiReference: apiReferenceEn,
   inputs: inputsEn,
   shell: shellEn,
+  contacts: contactsEn,
   deadlines: deadlinesEn,
 };
 

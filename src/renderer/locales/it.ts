@@ -10,6 +10,7 @@ import { archiveImportIt } from '../archive-import/messages.ts';
 import { apiReferenceIt } from '../api-reference/messages.ts';
 import { inputsIt } from '../inputs/messages.ts';
 import { shellIt } from '../shell/messages.ts';
+import { contactsIt } from '../contacts/messages.ts';
 import { deadlinesIt } from '../deadlines/messages.ts';
 import type { Messages } from './en.ts';
 
@@ -31,6 +32,7 @@ export const it: Messages = {
     vat: 'Liquidazione IVA',
     export: 'Esportazione',
     import: 'Importa archivio',
+    contacts: 'Clienti e fornitori',
     companies: 'Aziende',
     log: 'Registro API',
     profiles: 'Profili',
@@ -451,5 +453,6 @@ export const it: Messages = {
   apiReference: apiReferenceIt,
   inputs: inputsIt,
   shell: shellIt,
+  contacts: contactsIt,
   deadlines: deadlinesIt,
 };

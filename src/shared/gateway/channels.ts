@@ -108,6 +108,8 @@ export const SCREENS = [
   'vat',
   'export',
   'import',
+  // The registry of customers and suppliers (issue 29).
+  'contacts',
   'companies',
   'log',
   'profiles',

@@ -39,6 +39,7 @@ function entry(id: number, overrides: Partial<IndexEntry> = {}): IndexEntry {
     figures: null,
     text: 'Consulenza fiscale marzo',
     books: [],
+    contact: null,
     ...overrides,
   };
 }
