@@ -74,7 +74,16 @@ describe('accessibility of every screen (axe-core, WCAG 2 A/AA rules)', () => {
 
   async function everyScreen({ page, audit }: App): Promise<void> {
     await audit('dashboard');
-    for (const screen of ['send', 'sent', 'inbox', 'export', 'companies', 'log', 'profiles'] as const) {
+    for (const screen of [
+      'send',
+      'sent',
+      'inbox',
+      'export',
+      'contacts',
+      'companies',
+      'log',
+      'profiles',
+    ] as const) {
       await goTo(page, screen);
       // The live-update stream stays open, so the network is never idle: wait for the screen's loads instead.
       await page.waitForFunction(() => !document.querySelector('[data-loading]'));
