@@ -46,6 +46,7 @@ const WebhooksScreen = lazy(() => import('./webhooks/webhooks-screen.tsx'));
 // The books compute over every invoice read: loaded when opened.
 const DeadlinesScreen = lazy(() => import('./deadlines/deadlines-screen.tsx'));
 const ContactsScreen = lazy(() => import('./contacts/contacts-screen.tsx'));
+const CatalogueScreen = lazy(() => import('./catalogue/catalogue-screen.tsx'));
 // Reads the books for the due-day notification; loaded only once the user turned the notification on.
 const DueDayNotifier = lazy(() => import('./deadlines/due-day-notifier.tsx'));
 const VatScreen = lazy(() => import('./vat/vat-screen.tsx'));
@@ -283,6 +284,11 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
               <Route path="/contacts">
                 <Suspense fallback={null}>
                   <ContactsScreen today={clock?.now ?? null} />
+                </Suspense>
+              </Route>
+              <Route path="/catalogue">
+                <Suspense fallback={null}>
+                  <CatalogueScreen />
                 </Suspense>
               </Route>
               <Route path="/import">

@@ -112,6 +112,7 @@ describe('no English and no API words in the Italian and German UI', () => {
         await visit('received drawer', `/inbox/${seeded.received.id}`, 'invoice-content');
         await visit('export', '/export', 'export-start');
         await visit('contacts', '/contacts', 'contact-row');
+        await visit('catalogue', '/catalogue', 'catalogue-screen');
         await visit('companies', '/companies', 'companies-table');
         await visit('company editor', `/companies/${seeded.company.id}`, 'company-editor');
         await visit('log', '/log', 'log-table');

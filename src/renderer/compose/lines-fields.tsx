@@ -17,6 +17,7 @@ import {
   type DraftLine,
 } from '../../shared/fatturapa/compose/index.ts';
 import { NATURES } from '../../shared/fatturapa/code-labels/index.ts';
+import { CataloguePick } from '../catalogue/line-pick.tsx';
 import { formatAmount } from '../format/format.ts';
 import { AmountInput } from '../inputs/amount-input.tsx';
 import { hasProblem, RowProblems } from './field-problems.tsx';
@@ -77,6 +78,7 @@ export function LinesFields({ draft, change, problems }: FormProps) {
           {t('compose.addLine')}
         </Button>
       </Group>
+      <CataloguePick draft={draft} change={change} />
     </Stack>
   );
 }

@@ -36,9 +36,12 @@ export function ContactForm({
   initial,
   originalKey,
   saving,
+  justSaved = false,
   onSave,
 }: {
   initial: ContactDraft;
+  /** Shown as saved: a new contact, once saved, opens again as itself (a form of its own). */
+  justSaved?: boolean;
   /** The key it was listed under (null for a new contact): saved over it even when the VAT number changed. */
   originalKey: string | null;
   saving: boolean;
@@ -48,7 +51,7 @@ export function ContactForm({
   const [fields, setFields] = useState<ContactFields>(() => structuredClone(initial.fields));
   const [roles, setRoles] = useState<ContactRole[]>(initial.roles);
   const [tried, setTried] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState(justSaved);
   const change = (edit: (f: ContactFields) => void) => {
     setSaved(false);
     setFields((current) => {

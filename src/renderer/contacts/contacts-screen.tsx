@@ -112,8 +112,10 @@ export default function ContactsScreen({ today }: { today: Date | null }) {
       return next;
     });
 
+  const [savedKey, setSavedKey] = useState<string | null>(null);
   const save = async (contact: SavedContact, previousKey: string | null) => {
     await change({ kind: 'save', contacts: [contact], previousKeys: previousKey ? [previousKey] : [] });
+    setSavedKey(contact.key);
     if (open !== contact.key) setOpen(contact.key);
   };
 
@@ -325,6 +327,7 @@ export default function ContactsScreen({ today }: { today: Date | null }) {
               initial={{ fields: fieldsOf(opened), roles: opened.roles }}
               originalKey={opened.key}
               saving={changing}
+              justSaved={savedKey === opened.key}
               onSave={save}
             />
             <ContactHistory

@@ -35,6 +35,8 @@ export const queryKeys = {
   imported: (profileId: string | null) => ['imported', profileId] as const,
   /** The contacts the user saved in a profile's registry (this machine's, sealed in its index). */
   savedContacts: (profileId: string | null) => ['saved-contacts', profileId] as const,
+  /** The product and service catalogue of a profile (this machine's, sealed in its index). */
+  catalogue: (profileId: string | null) => ['catalogue', profileId] as const,
   /** The sandbox console's view of SDI: its queue, held invoices and PA invoices waiting (every change moves it). */
   sandboxConsole: ['sandbox', 'console'] as const,
   /** The local sandbox's clock, as read for one screen (`refreshKey`). */
@@ -50,4 +52,5 @@ export const HOST_KEYS: readonly string[] = [
   'book-payments',
   'imported',
   'saved-contacts',
+  'catalogue',
 ];

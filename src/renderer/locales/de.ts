@@ -10,6 +10,7 @@ import { archiveImportDe } from '../archive-import/messages.ts';
 import { apiReferenceDe } from '../api-reference/messages.ts';
 import { inputsDe } from '../inputs/messages.ts';
 import { shellDe } from '../shell/messages.ts';
+import { catalogueDe } from '../catalogue/messages.ts';
 import { contactsDe } from '../contacts/messages.ts';
 import { deadlinesDe } from '../deadlines/messages.ts';
 import type { Messages } from './en.ts';
@@ -33,6 +34,7 @@ export const de: Messages = {
     export: 'Export',
     import: 'Archiv importieren',
     contacts: 'Kunden und Lieferanten',
+    catalogue: 'Produkte und Leistungen',
     companies: 'Unternehmen',
     log: 'API-Protokoll',
     profiles: 'Profile',
@@ -453,6 +455,7 @@ export const de: Messages = {
   apiReference: apiReferenceDe,
   inputs: inputsDe,
   shell: shellDe,
+  catalogue: catalogueDe,
   contacts: contactsDe,
   deadlines: deadlinesDe,
 };

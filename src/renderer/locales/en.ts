@@ -10,6 +10,7 @@ import { archiveImportEn } from '../archive-import/messages.ts';
 import { apiReferenceEn } from '../api-reference/messages.ts';
 import { inputsEn } from '../inputs/messages.ts';
 import { shellEn } from '../shell/messages.ts';
+import { catalogueEn } from '../catalogue/messages.ts';
 import { contactsEn } from '../contacts/messages.ts';
 import { deadlinesEn } from '../deadlines/messages.ts';
 export const en = {
@@ -31,6 +32,7 @@ export const en = {
     export: 'Export',
     import: 'Import archive',
     contacts: 'Customers and suppliers',
+    catalogue: 'Products and services',
     companies: 'Companies',
     log: 'API log',
     profiles: 'Profiles',
@@ -441,6 +443,7 @@ export const en = {
   apiReference: apiReferenceEn,
   inputs: inputsEn,
   shell: shellEn,
+  catalogue: catalogueEn,
   contacts: contactsEn,
   deadlines: deadlinesEn,
 };

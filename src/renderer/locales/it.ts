@@ -10,6 +10,7 @@ import { archiveImportIt } from '../archive-import/messages.ts';
 import { apiReferenceIt } from '../api-reference/messages.ts';
 import { inputsIt } from '../inputs/messages.ts';
 import { shellIt } from '../shell/messages.ts';
+import { catalogueIt } from '../catalogue/messages.ts';
 import { contactsIt } from '../contacts/messages.ts';
 import { deadlinesIt } from '../deadlines/messages.ts';
 import type { Messages } from './en.ts';
@@ -33,6 +34,7 @@ export const it: Messages = {
     export: 'Esportazione',
     import: 'Importa archivio',
     contacts: 'Clienti e fornitori',
+    catalogue: 'Prodotti e servizi',
     companies: 'Aziende',
     log: 'Registro API',
     profiles: 'Profili',
@@ -453,6 +455,7 @@ export const it: Messages = {
   apiReference: apiReferenceIt,
   inputs: inputsIt,
   shell: shellIt,
+  catalogue: catalogueIt,
   contacts: contactsIt,
   deadlines: deadlinesIt,
 };

@@ -110,6 +110,7 @@ export const SCREENS = [
   'import',
   // The registry of customers and suppliers (issue 29).
   'contacts',
+  'catalogue',
   'companies',
   'log',
   'profiles',

@@ -1,22 +1,14 @@
 /**
- * Contacts as CSV, to and from a spreadsheet or another invoicing program.
+ * Contacts as CSV, to and from a spreadsheet or another invoicing program, in the house CSV of csv.ts: UTF-8
+ * with a byte order mark, `;`, CRLF and RFC 4180 quoting on export; `;` or `,`, header names in any case and
+ * order, unknown columns ignored on import; the formula guard both ways.
  *
- * Export writes what Excel in Italian opens by double click: UTF-8 with a byte order mark (without it Excel reads
- * the accents as Windows-1252), fields separated by `;` (the list separator of an Italian Windows, where `,` is
- * the decimal comma), lines ended by CRLF, and RFC 4180 quoting: a field holding the separator, a quote or a line
- * break is quoted, its quotes doubled.
+ * Each imported row must pass checkContact; a row that does not is reported by its line number and left out
+ * whole, the good rows are returned. Values are trimmed.
  *
- * Import reads that, and what other programs write: `;` or `,` (whichever the header line uses), with or without
- * the byte order mark, header names in any case and order, columns it does not know ignored and the ones left out
- * empty. Each row must pass checkContact; a row that does not is reported by its line number and left out whole,
- * the good rows are returned. Values are trimmed.
- *
- * Two spreadsheet habits are undone on the way:
- * - A cell starting with = + - @ is a formula to a spreadsheet: an invoice's names come from strangers, so export
- *   writes such a value with a leading apostrophe (which Excel shows as text and hides), and import removes it.
- * - Excel opens a digits-only cell as a number and drops its leading zeros: an Italian VAT number or company
- *   fiscal code of 8 to 10 digits, and an Italian postcode of 2 to 4, get their zeros back (the check digit still
- *   has the last word on the VAT number).
+ * Excel opens a digits-only cell as a number and drops its leading zeros: an Italian VAT number or company fiscal
+ * code of 8 to 10 digits, and an Italian postcode of 2 to 4, get their zeros back (the check digit still has the
+ * last word on the VAT number).
  */
 import { normalizeIban } from '../fatturapa/compose/iban.ts';
 import type { DeliveryChannel } from '../fatturapa/compose/draft.ts';
@@ -29,6 +21,7 @@ import {
   type SavedContact,
 } from './contact.ts';
 import { channelOf } from './sightings.ts';
+import { readCsv, writeCsv } from './csv.ts';
 
 /** The columns, in the order export writes them, each with what it holds (for the user documentation). */
 export const CONTACT_CSV_COLUMNS = [
@@ -110,8 +103,7 @@ function problem(
   return { line, code, column, message: MESSAGES[code] };
 }
 
-const SEPARATOR = ';';
-const BOM = '\uFEFF';
+const COLUMN_NAMES = CONTACT_CSV_COLUMNS.map((column) => column.name);
 const CHANNELS: readonly DeliveryChannel[] = ['code', 'pec', 'pa', 'foreign', 'none'];
 
 /** The field checkContact names, as its column. */
@@ -128,12 +120,7 @@ const PROBLEM_COLUMNS: Readonly<Record<string, ContactCsvColumn>> = {
 // Export
 
 export function contactsToCsv(contacts: readonly ContactCsvRow[]): string {
-  const header = CONTACT_CSV_COLUMNS.map((column) => column.name).join(SEPARATOR);
-  const rows = contacts.map((contact) => {
-    const values = valuesOf(contact);
-    return CONTACT_CSV_COLUMNS.map((column) => csvField(values[column.name])).join(SEPARATOR);
-  });
-  return `${BOM}${[header, ...rows].join('\r\n')}\r\n`;
+  return writeCsv(COLUMN_NAMES, contacts.map(valuesOf));
 }
 
 function valuesOf(contact: ContactCsvRow): Record<ContactCsvColumn, string> {
@@ -163,12 +150,6 @@ function valuesOf(contact: ContactCsvRow): Record<ContactCsvColumn, string> {
   };
 }
 
-/** Formula-looking text gets an apostrophe (see the top of this file), then RFC 4180 quoting where needed. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[;,"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Import
 
@@ -180,21 +161,14 @@ export function contactsFromCsv(
   text: string,
   saved = '',
 ): { contacts: SavedContact[]; problems: ContactCsvProblem[] } {
-  const body = text.startsWith(BOM) ? text.slice(BOM.length) : text;
-  const { records, unclosedQuoteAt } = parseCsv(body, separatorOf(body));
+  const { headerLine, columns, rows, unclosedQuoteAt } = readCsv(text, COLUMN_NAMES);
   const problems: ContactCsvProblem[] = [];
   const contacts: SavedContact[] = [];
-  const [header, ...rows] = records;
-  const columns = columnIndex(header?.fields ?? []);
-  if (columns.size === 0) return { contacts, problems: [problem(header?.line ?? 1, 'header', '')] };
+  if (columns.size === 0) return { contacts, problems: [problem(headerLine, 'header', '')] };
 
   const keys = new Set<string>();
   for (const row of rows) {
-    const cell = (column: ContactCsvColumn): string => {
-      const at = columns.get(column);
-      return at === undefined ? '' : unescapeFormula((row.fields[at] ?? '').trim());
-    };
-    const read = contactOfRow(cell);
+    const read = contactOfRow(row.cell);
     const found = read.problems.map((column) => problem(row.line, column, column));
     for (const { field, code } of checkContact(read.fields)) {
       found.push(problem(row.line, code, PROBLEM_COLUMNS[field] ?? ''));
@@ -282,88 +256,7 @@ function zeroPadded(text: string, from: number, length: number): string {
     : text;
 }
 
-function unescapeFormula(value: string): string {
-  return /^'[=+\-@]/.test(value) ? value.slice(1) : value;
-}
-
 function keyColumn(key: string): ContactCsvColumn {
   if (key.startsWith('CF:')) return 'fiscal_code';
   return key.startsWith('NAME:') ? 'name' : 'vat_number';
-}
-
-/** Known column → its position; header names in any case, with blanks or hyphens for underscores. */
-function columnIndex(header: readonly string[]): Map<ContactCsvColumn, number> {
-  const known = new Set<string>(CONTACT_CSV_COLUMNS.map((column) => column.name));
-  const index = new Map<ContactCsvColumn, number>();
-  header.forEach((name, position) => {
-    const normal = name
-      .trim()
-      .toLowerCase()
-      .replace(/[\s-]+/g, '_');
-    if (known.has(normal) && !index.has(normal as ContactCsvColumn))
-      index.set(normal as ContactCsvColumn, position);
-  });
-  return index;
-}
-
-/** `;` or `,`, whichever the header line holds more of (`;` on a tie, and for a header of one column). */
-function separatorOf(text: string): ';' | ',' {
-  const header = /^[^\r\n]*/.exec(text)?.[0] ?? '';
-  const count = (char: string) => header.split(char).length - 1;
-  return count(',') > count(';') ? ',' : ';';
-}
-
-interface CsvRecord {
-  /** The line where the record starts (1-based): a quoted line break makes a record span several. */
-  line: number;
-  fields: string[];
-}
-
-/**
- * RFC 4180 records: quoted fields may hold the separator, doubled quotes and line breaks; CRLF, LF or CR end a
- * line. Leniently, a quote inside an unquoted field is kept as text, and text after a closing quote is appended.
- * Blank records (no text in any field: an empty line, or a spreadsheet's row of separators) are left out.
- */
-function parseCsv(text: string, separator: string): { records: CsvRecord[]; unclosedQuoteAt: number | null } {
-  const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  const endRecord = () => {
-    fields.push(field);
-    if (fields.some((value) => value.trim() !== '')) records.push({ line: recordLine, fields });
-    fields = [];
-    field = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (char === '\n' || (char === '\r' && text[i + 1] !== '\n')) line++;
-        field += char;
-      }
-    } else if (char === '"' && field === '') {
-      quoted = true;
-    } else if (char === separator) {
-      fields.push(field);
-      field = '';
-    } else if (char === '\r' || char === '\n') {
-      if (char === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-      recordLine = line;
-    } else {
-      field += char;
-    }
-  }
-  if (quoted) return { records, unclosedQuoteAt: recordLine };
-  endRecord();
-  return { records, unclosedQuoteAt: null };
 }

@@ -13,3 +13,19 @@ export type {
   ContactCsvProblemCode,
   ContactCsvRow,
 } from './contact-csv.ts';
+// The catalogue of what is sold: items, their lines, their CSV; and the CSV both files share.
+export { emptyCatalogueItem, itemKey } from './catalogue-item.ts';
+export type { CatalogueItem } from './catalogue-item.ts';
+export {
+  DEFAULT_CODE_TYPE,
+  applyItem,
+  catalogueMerge,
+  checkItem,
+  itemOfLine,
+  searchCatalogue,
+} from './catalogue-line.ts';
+export type { CatalogueProblem } from './catalogue-line.ts';
+export { CATALOGUE_CSV_COLUMNS, catalogueFromCsv, catalogueToCsv } from './catalogue-csv.ts';
+export type { CatalogueCsvColumn, CatalogueCsvProblem, CatalogueCsvProblemCode } from './catalogue-csv.ts';
+export { csvField, readCsv, unescapeFormula, writeCsv } from './csv.ts';
+export type { CsvRow, CsvTable } from './csv.ts';
