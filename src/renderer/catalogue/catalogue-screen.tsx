@@ -4,7 +4,6 @@
  * src/shared/registry/catalogue-csv.ts.
  */
 import {
-  Alert,
   Button,
   Drawer,
   FileButton,
@@ -30,6 +29,7 @@ import { messageOf } from '../data/api.ts';
 import { formatAmount } from '../format/format.ts';
 import { useGateway } from '../gateway/gateway-context.ts';
 import { useReady } from '../shell/ready.ts';
+import { ImportReport, saveText } from '../ui/csv-files.tsx';
 import { QueryView } from '../ui/loading.tsx';
 import { ItemForm } from './item-form.tsx';
 import { useCatalogue } from './saved-catalogue.ts';
@@ -45,13 +45,6 @@ const CSV_PROBLEM_TEXT: Record<CatalogueCsvProblemCode, string> = {
   quote: 'contacts.csvProblem.quote',
   duplicate: 'contacts.csvProblem.duplicate',
 };
-
-/** UTF-8 text as Base64, for the host's save dialog. */
-function base64OfText(text: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
 
 export default function CatalogueScreen() {
   const { t, i18n } = useTranslation();
@@ -107,10 +100,7 @@ export default function CatalogueScreen() {
   };
 
   const exportCsv = async () => {
-    await gateway.dialog.saveFile({
-      suggestedName: 'scambio-catalogue.csv',
-      contentBase64: base64OfText(catalogueToCsv(items ?? [])),
-    });
+    await saveText(gateway, 'scambio-catalogue.csv', catalogueToCsv(items ?? []));
   };
 
   return (
@@ -150,22 +140,13 @@ export default function CatalogueScreen() {
         </Group>
       </Group>
       {report && (
-        <Alert
-          color={report.problems.length > 0 ? 'orange' : 'teal'}
-          withCloseButton
+        <ImportReport
+          outcome={report}
+          importedText={t('catalogue.imported', { count: report.imported })}
+          problemsText={t('catalogue.importProblems')}
           onClose={() => setReport(null)}
-          data-testid="catalogue-import-report"
-          data-imported={report.imported}
-          data-problems={report.problems.length}
-        >
-          <Text size="sm">{t('catalogue.imported', { count: report.imported })}</Text>
-          {report.problems.length > 0 && <Text size="sm">{t('catalogue.importProblems')}</Text>}
-          {report.problems.map((problem) => (
-            <Text key={problem} size="sm">
-              {problem}
-            </Text>
-          ))}
-        </Alert>
+          testId="catalogue-import-report"
+        />
       )}
       <QueryView query={query}>
         {() =>

@@ -4,7 +4,6 @@
  * balance in a drawer, and CSV import and export with the columns of src/shared/registry/contact-csv.ts.
  */
 import {
-  Alert,
   Badge,
   Button,
   Drawer,
@@ -37,6 +36,7 @@ import { messageOf } from '../data/api.ts';
 import { formatCount, formatDate } from '../format/format.ts';
 import { useGateway } from '../gateway/gateway-context.ts';
 import { useReady } from '../shell/ready.ts';
+import { ImportReport, saveText } from '../ui/csv-files.tsx';
 import { QueryView } from '../ui/loading.tsx';
 import { ContactForm, ROLE_LABELS } from './contact-form.tsx';
 import { ContactHistory } from './contact-history.tsx';
@@ -76,13 +76,6 @@ function matches(contact: Contact, q: string, role: RoleFilter): boolean {
     .toLowerCase()
     .split(/\s+/)
     .every((word) => haystack.includes(word));
-}
-
-/** UTF-8 text as Base64, for the host's save dialog. */
-function base64OfText(text: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
 }
 
 export default function ContactsScreen({ today }: { today: Date | null }) {
@@ -140,10 +133,7 @@ export default function ContactsScreen({ today }: { today: Date | null }) {
 
   const exportCsv = async () => {
     const csv = contactsToCsv(contacts ?? []);
-    await gateway.dialog.saveFile({
-      suggestedName: 'scambio-contacts.csv',
-      contentBase64: base64OfText(csv),
-    });
+    await saveText(gateway, 'scambio-contacts.csv', csv);
   };
 
   return (
@@ -208,26 +198,13 @@ export default function ContactsScreen({ today }: { today: Date | null }) {
         </Group>
       </Group>
       {importReport && (
-        <Alert
-          color={importReport.problems.length > 0 ? 'orange' : 'teal'}
-          withCloseButton
+        <ImportReport
+          outcome={importReport}
+          importedText={t('contacts.imported', { count: importReport.imported })}
+          problemsText={t('contacts.importProblems')}
           onClose={() => setImportReport(null)}
-          data-testid="contacts-import-report"
-          data-imported={importReport.imported}
-          data-problems={importReport.problems.length}
-        >
-          <Text size="sm">{t('contacts.imported', { count: importReport.imported })}</Text>
-          {importReport.problems.length > 0 && (
-            <>
-              <Text size="sm">{t('contacts.importProblems')}</Text>
-              {importReport.problems.map((problem) => (
-                <Text key={problem} size="sm">
-                  {problem}
-                </Text>
-              ))}
-            </>
-          )}
-        </Alert>
+          testId="contacts-import-report"
+        />
       )}
       <QueryView query={records}>
         {() =>

@@ -16,7 +16,6 @@ import type {
   DatiGeneraliDocumentoJson,
   FatturaPAJson,
   IdFiscaleJson,
-  IndirizzoJson,
   OrdinaryInvoiceJson,
   SimplifiedInvoiceJson,
 } from '../model/json-types.ts';
@@ -26,7 +25,6 @@ import { parseInvoiceXml } from '../xml-document.ts';
 import { emptyDraft, emptyPaymentDetail, isSimplifiedDraft } from './draft.ts';
 import type {
   DeliveryChannel,
-  DraftAddress,
   DraftAdjustment,
   DraftParty,
   DraftReference,
@@ -35,7 +33,7 @@ import type {
 } from './draft.ts';
 import { money, parseTyped } from './numbers.ts';
 import { REFERENCE_ELEMENTS } from './to-invoice/general-data.ts';
-import { simplifiedDraft } from './from-simplified.ts';
+import { addressOf, simplifiedDraft } from './from-simplified.ts';
 import { computeTotals } from './totals.ts';
 
 export type OpenMode =
@@ -68,17 +66,6 @@ function toJson(input: string | Uint8Array | FatturaPAJson): FatturaPAJson {
 }
 
 const t = (value: unknown): string => text(value) ?? '';
-
-function address(sede: IndirizzoJson | undefined): DraftAddress {
-  return {
-    street: t(sede?.Indirizzo),
-    number: t(sede?.NumeroCivico),
-    postcode: t(sede?.CAP),
-    town: t(sede?.Comune),
-    province: t(sede?.Provincia),
-    country: t(sede?.Nazione) || 'IT',
-  };
-}
 
 function party(
   id: IdFiscaleJson | undefined,
@@ -147,9 +134,9 @@ export function draftFromInvoice(
   const contatti = one(cedente?.Contatti);
   draft.supplier = {
     ...party(one(sData?.IdFiscaleIVA), sData?.CodiceFiscale, one(sData?.Anagrafica)),
-    address: address(one(cedente?.Sede)),
+    address: addressOf(one(cedente?.Sede)),
     permanentEstablishment: cedente?.StabileOrganizzazione
-      ? address(one(cedente.StabileOrganizzazione))
+      ? addressOf(one(cedente.StabileOrganizzazione))
       : null,
     regime: t(sData?.RegimeFiscale),
     rea:
@@ -190,9 +177,9 @@ export function draftFromInvoice(
   const channel = channelOf(code, pec);
   draft.customer = {
     ...party(one(cData?.IdFiscaleIVA), cData?.CodiceFiscale, one(cData?.Anagrafica)),
-    address: address(one(cessionario?.Sede)),
+    address: addressOf(one(cessionario?.Sede)),
     permanentEstablishment: cessionario?.StabileOrganizzazione
-      ? address(one(cessionario.StabileOrganizzazione))
+      ? addressOf(one(cessionario.StabileOrganizzazione))
       : null,
     delivery: { channel, code: channel === 'code' || channel === 'pa' ? code : '', pec },
     representative: cRep === undefined ? null : party(one(cRep.IdFiscaleIVA), undefined, cRep),

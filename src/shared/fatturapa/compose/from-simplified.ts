@@ -14,7 +14,8 @@ import { money, parseTyped } from './numbers.ts';
 
 const t = (value: unknown): string => text(value) ?? '';
 
-function address(sede: IndirizzoJson | undefined): DraftAddress {
+/** Sede or StabileOrganizzazione as the draft holds it (from-invoice.ts reads the ordinary format's with it). */
+export function addressOf(sede: IndirizzoJson | undefined): DraftAddress {
   return {
     street: t(sede?.Indirizzo),
     number: t(sede?.NumeroCivico),
@@ -79,8 +80,8 @@ export function simplifiedDraft(json: SimplifiedInvoiceJson): InvoiceDraft {
   draft.supplier = {
     ...draft.supplier,
     ...party(one(cedente?.IdFiscaleIVA), cedente?.CodiceFiscale, cedente),
-    address: address(one(cedente?.Sede)),
-    permanentEstablishment: stabile === undefined ? null : address(stabile),
+    address: addressOf(one(cedente?.Sede)),
+    permanentEstablishment: stabile === undefined ? null : addressOf(stabile),
     regime: t(cedente?.RegimeFiscale) || 'RF01',
     rea:
       rea === undefined
@@ -106,8 +107,8 @@ export function simplifiedDraft(json: SimplifiedInvoiceJson): InvoiceDraft {
     code === 'XXXXXXX' ? 'foreign' : code === '0000000' ? (pec === '' ? 'none' : 'pec') : 'code';
   draft.customer = {
     ...party(one(ids?.IdFiscaleIVA), ids?.CodiceFiscale, others),
-    address: address(one(others?.Sede)),
-    permanentEstablishment: customerStabile === undefined ? null : address(customerStabile),
+    address: addressOf(one(others?.Sede)),
+    permanentEstablishment: customerStabile === undefined ? null : addressOf(customerStabile),
     delivery: { channel, code: channel === 'code' ? code : '', pec },
     representative:
       customerRep === undefined ? null : party(one(customerRep.IdFiscaleIVA), undefined, customerRep),

@@ -10,6 +10,7 @@ import type { DraftCustomer, DraftParty, DraftSupplier, InvoiceDraft } from '../
 import type { DraftTotals, SimplifiedItem } from '../totals.ts';
 import { allegati } from './attachments.ts';
 import { idFiscaleIva, indirizzo, nameFields } from './parties.ts';
+import { iscrizioneRea } from './supplier.ts';
 import type { Json, Trace } from './trace.ts';
 import { optional, optionalDecimal } from './values.ts';
 
@@ -58,7 +59,6 @@ function rappresentanteFiscale(p: DraftParty, path: string, trace: Trace): Json 
 
 function cedentePrestatore(draft: InvoiceDraft, trace: Trace): Json {
   const s: DraftSupplier = draft.supplier;
-  const rea = s.rea;
   return trace.node(
     {
       IdFiscaleIVA: idFiscaleIva(s, 'supplier', true, trace),
@@ -73,26 +73,7 @@ function cedentePrestatore(draft: InvoiceDraft, trace: Trace): Json {
         draft.supplierRepresentative === null
           ? undefined
           : rappresentanteFiscale(draft.supplierRepresentative, 'supplierRepresentative', trace),
-      IscrizioneREA:
-        rea === null
-          ? undefined
-          : trace.node(
-              {
-                Ufficio: rea.office.trim().toUpperCase(),
-                NumeroREA: rea.number.trim(),
-                CapitaleSociale: optionalDecimal(rea.shareCapital),
-                SocioUnico: optional(rea.soleShareholder),
-                StatoLiquidazione: rea.liquidation,
-              },
-              'supplier.rea',
-              {
-                Ufficio: 'supplier.rea.office',
-                NumeroREA: 'supplier.rea.number',
-                CapitaleSociale: 'supplier.rea.shareCapital',
-                SocioUnico: 'supplier.rea.soleShareholder',
-                StatoLiquidazione: 'supplier.rea.liquidation',
-              },
-            ),
+      IscrizioneREA: s.rea === null ? undefined : iscrizioneRea(s.rea, trace),
       RegimeFiscale: s.regime.trim(),
     },
     'supplier',

@@ -24,7 +24,8 @@ function supplierDatiAnagrafici(s: DraftSupplier, trace: Trace): Json {
   });
 }
 
-function iscrizioneRea(rea: DraftRegisterEntry, trace: Trace): Json {
+/** IscrizioneREA: the same in FPR12 and FSM10 (to-invoice/simplified.ts writes it too). */
+export function iscrizioneRea(rea: DraftRegisterEntry, trace: Trace): Json {
   return trace.node(
     {
       Ufficio: rea.office.trim().toUpperCase(),
