@@ -3,17 +3,7 @@
  * lines from; search, an item's form in a drawer, and CSV import and export with the columns of
  * src/shared/registry/catalogue-csv.ts.
  */
-import {
-  Button,
-  Drawer,
-  FileButton,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Drawer, FileButton, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
