@@ -33,7 +33,7 @@ import type {
 } from './draft.ts';
 import { money, parseTyped } from './numbers.ts';
 import { REFERENCE_ELEMENTS } from './to-invoice/general-data.ts';
-import { addressOf, simplifiedDraft } from './from-simplified.ts';
+import { addressOf, registerEntryOf, simplifiedDraft } from './from-simplified.ts';
 import { computeTotals } from './totals.ts';
 
 export type OpenMode =
@@ -139,16 +139,7 @@ export function draftFromInvoice(
       ? addressOf(one(cedente.StabileOrganizzazione))
       : null,
     regime: t(sData?.RegimeFiscale),
-    rea:
-      rea === undefined
-        ? null
-        : {
-            office: t(rea.Ufficio),
-            number: t(rea.NumeroREA),
-            shareCapital: t(rea.CapitaleSociale),
-            soleShareholder: t(rea.SocioUnico) === 'SU' ? 'SU' : t(rea.SocioUnico) === 'SM' ? 'SM' : '',
-            liquidation: t(rea.StatoLiquidazione) === 'LS' ? 'LS' : 'LN',
-          },
+    rea: rea === undefined ? null : registerEntryOf(rea),
     professionalRegister:
       text(sData?.AlboProfessionale) === null
         ? null

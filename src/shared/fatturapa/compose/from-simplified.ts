@@ -9,10 +9,33 @@ import type { IdFiscaleJson, IndirizzoJson, SimplifiedInvoiceJson } from '../mod
 import { list, one, text } from '../reading/values.ts';
 import { add, decimal, divide, mul, sub } from '../sdi-checks/decimal.ts';
 import { emptyDraft, emptyLine } from './draft.ts';
-import type { DeliveryChannel, DraftAddress, DraftLine, DraftParty, InvoiceDraft } from './draft.ts';
+import type {
+  DeliveryChannel,
+  DraftAddress,
+  DraftLine,
+  DraftParty,
+  DraftRegisterEntry,
+  InvoiceDraft,
+} from './draft.ts';
 import { money, parseTyped } from './numbers.ts';
 
 const t = (value: unknown): string => text(value) ?? '';
+
+/** IscrizioneREA's members as either format's JSON has them. */
+type RegisterEntryJson = Partial<
+  Record<'Ufficio' | 'NumeroREA' | 'CapitaleSociale' | 'SocioUnico' | 'StatoLiquidazione', unknown>
+>;
+
+/** IscrizioneREA as the draft holds it: the same element in both formats (from-invoice.ts reads it with this). */
+export function registerEntryOf(rea: RegisterEntryJson): DraftRegisterEntry {
+  return {
+    office: t(rea.Ufficio),
+    number: t(rea.NumeroREA),
+    shareCapital: t(rea.CapitaleSociale),
+    soleShareholder: t(rea.SocioUnico) === 'SU' ? 'SU' : t(rea.SocioUnico) === 'SM' ? 'SM' : '',
+    liquidation: t(rea.StatoLiquidazione) === 'LS' ? 'LS' : 'LN',
+  };
+}
 
 /** Sede or StabileOrganizzazione as the draft holds it (from-invoice.ts reads the ordinary format's with it). */
 export function addressOf(sede: IndirizzoJson | undefined): DraftAddress {
@@ -83,16 +106,7 @@ export function simplifiedDraft(json: SimplifiedInvoiceJson): InvoiceDraft {
     address: addressOf(one(cedente?.Sede)),
     permanentEstablishment: stabile === undefined ? null : addressOf(stabile),
     regime: t(cedente?.RegimeFiscale) || 'RF01',
-    rea:
-      rea === undefined
-        ? null
-        : {
-            office: t(rea.Ufficio),
-            number: t(rea.NumeroREA),
-            shareCapital: t(rea.CapitaleSociale),
-            soleShareholder: t(rea.SocioUnico) === 'SU' ? 'SU' : t(rea.SocioUnico) === 'SM' ? 'SM' : '',
-            liquidation: t(rea.StatoLiquidazione) === 'LS' ? 'LS' : 'LN',
-          },
+    rea: rea === undefined ? null : registerEntryOf(rea),
   };
   const supplierRep = one(cedente?.RappresentanteFiscale);
   draft.supplierRepresentative =
