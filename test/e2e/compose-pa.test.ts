@@ -17,7 +17,7 @@ import { italianVat } from '../support/invoices.ts';
 import type { ApiCaller } from '../support/sandbox.ts';
 import { libxml2Validate } from '../shared/fatturapa/model/libxml2-oracle.ts';
 import { IBAN, PDF_BASE64 } from '../shared/compose/fixtures.ts';
-import { STEP_MS } from './support/app-page.ts';
+import { sendComposed, STEP_MS } from './support/app-page.ts';
 import { startUiFixture, type UiFixture } from './support/ui-fixture.ts';
 import { choose } from './support/select.ts';
 
@@ -281,9 +281,7 @@ describe('the composer for public administrations, in Chromium', () => {
       await page.setViewportSize({ width: 1280, height: 900 });
       await language(page, 'en');
 
-      await page.getByTestId('compose-send').click();
-      await page.waitForURL(/#\/sent\/\d+/, { timeout: STEP_MS });
-      const id = Number(/#\/sent\/(\d+)/.exec(page.url())![1]);
+      const id = await sendComposed(page);
       await waitForState(api, id, 'Consegnato');
 
       const json = expectValid(await sentXml(api, id));
@@ -396,9 +394,7 @@ describe('the composer for public administrations, in Chromium', () => {
       expect(label.width).toBeGreaterThan(20);
       await page.screenshot({ path: join(SHOTS, 'compose-td24-en-1024.png'), fullPage: true });
 
-      await page.getByTestId('compose-send').click();
-      await page.waitForURL(/#\/sent\/\d+/, { timeout: STEP_MS });
-      const id = Number(/#\/sent\/(\d+)/.exec(page.url())![1]);
+      const id = await sendComposed(page);
       await waitForState(api, id, 'Consegnato');
       const json = expectValid(await sentXml(api, id));
       expect(json['@versione']).toBe('FPA12');

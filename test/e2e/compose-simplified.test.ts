@@ -12,7 +12,7 @@ import type { SimplifiedInvoiceJson } from '../../src/shared/fatturapa/model/jso
 import { parseInvoiceXml } from '../../src/shared/fatturapa/xml-document.ts';
 import { italianVat } from '../support/invoices.ts';
 import type { ApiCaller } from '../support/sandbox.ts';
-import { openApp, STEP_MS } from './support/app-page.ts';
+import { openApp, sendComposed, STEP_MS } from './support/app-page.ts';
 import { choose, chooseById } from './support/select.ts';
 import { startUiFixture, type UiFixture } from './support/ui-fixture.ts';
 
@@ -108,9 +108,7 @@ describe('simplified invoices in the composer, in Chromium', () => {
       await page.getByTestId('compose-draft-saved').waitFor({ timeout: STEP_MS });
       await page.screenshot({ path: join(SHOTS, 'td07-en.png'), fullPage: true });
 
-      await page.getByTestId('compose-send').click();
-      await page.waitForURL(/#\/sent\/\d+/, { timeout: STEP_MS });
-      invoiceId = Number(/#\/sent\/(\d+)/.exec(page.url())![1]);
+      invoiceId = await sendComposed(page);
       await waitForState(api, invoiceId, 'Consegnato');
       const json = await sentJson(api, invoiceId);
       expect(json['@versione']).toBe('FSM10');
@@ -174,9 +172,7 @@ describe('simplified invoices in the composer, in Chromium', () => {
       await page.getByTestId('compose-draft-saved').waitFor({ timeout: STEP_MS });
       await page.screenshot({ path: join(SHOTS, 'td08-it.png'), fullPage: true });
 
-      await page.getByTestId('compose-send').click();
-      await page.waitForURL(/#\/sent\/\d+/, { timeout: STEP_MS });
-      const id = Number(/#\/sent\/(\d+)/.exec(page.url())![1]);
+      const id = await sendComposed(page);
       await waitForState(api, id, 'Consegnato');
       const general = (await sentJson(api, id)).FatturaElettronicaBody[0]!.DatiGenerali;
       expect(general.DatiGeneraliDocumento.TipoDocumento).toBe('TD08');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Send } from '../../src/shared/api/types.ts';
 import { invoiceXml, italianVat } from '../support/invoices.ts';
 import type { ApiCaller } from '../support/sandbox.ts';
-import { openApp, STEP_MS } from './support/app-page.ts';
+import { openApp, sendComposed, STEP_MS } from './support/app-page.ts';
 import { startUiFixture, type UiFixture } from './support/ui-fixture.ts';
 import { choose } from './support/select.ts';
 
@@ -143,9 +143,7 @@ describe('the composer, in Chromium', () => {
         .toBe('1532.00');
 
       // Send: a double click stores one invoice.
-      await page.getByTestId('compose-send').dblclick();
-      await page.waitForURL(/#\/sent\/\d+/, { timeout: STEP_MS });
-      const id = Number(/#\/sent\/(\d+)/.exec(page.url())![1]);
+      const id = await sendComposed(page, { click: 'dblclick' });
       const sent = (await api.get<Send[]>('/v1/send', { query: { page_size: 200 } })).body.filter((s) =>
         (s.documents ?? []).some((d) => d.number === '1'),
       );
@@ -222,9 +220,7 @@ describe('the composer, in Chromium', () => {
       const customer = page.getByRole('region', { name: 'Customer', exact: true });
       await choose(page, customer, 'Delivery through SDI', 'Recipient code (7 characters)');
       await customer.getByLabel('Recipient code', { exact: true }).fill('XYZ7890');
-      await page.getByTestId('compose-send').click();
-      await page.waitForURL(/#\/sent\/\d+/, { timeout: STEP_MS });
-      const id = Number(/#\/sent\/(\d+)/.exec(page.url())![1]);
+      const id = await sendComposed(page);
       expect(id).not.toBe(again.body.id);
       await waitForState(api, id, 'Consegnato');
       await page.locator('[data-testid="sdi-update"][data-state="Consegnato"]').waitFor({ timeout: STEP_MS });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Receive, Send } from '../../src/shared/api/types.ts';
 import { invoiceXml, italianVat, type InvoiceOptions } from '../support/invoices.ts';
 import type { ApiCaller } from '../support/sandbox.ts';
-import { openApp, STEP_MS } from './support/app-page.ts';
+import { openApp, sendComposed, STEP_MS } from './support/app-page.ts';
 import { startUiFixture, type UiFixture } from './support/ui-fixture.ts';
 
 /** Screenshots for a person to look at (kept after the run), at 1280 and 1024 px, in Italian and English. */
@@ -394,9 +394,7 @@ describe('what an accountant sees every day: first steps, the frame, states, cor
         .locator('[data-testid="compose-field-problem"][data-field$="DatiGeneraliDocumento/Numero"]')
         .first()
         .waitFor({ state: 'detached', timeout: STEP_MS });
-      await page.getByTestId('compose-send').click();
-      await page.waitForURL(/#\/sent\/\d+/, { timeout: STEP_MS });
-      const correction = Number(/#\/sent\/(\d+)/.exec(page.url())![1]);
+      const correction = await sendComposed(page);
       expect(correction).not.toBe(byComposer.id);
       const resent = await sendInvoice(api, { ...base, number: 'CR-2' }, 'ImpossibilitaDiRecapito');
 

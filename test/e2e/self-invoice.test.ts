@@ -5,7 +5,7 @@ import type { Receive, Send } from '../../src/shared/api/types.ts';
 import { readInvoice } from '../../src/shared/fatturapa/reading/read-document.ts';
 import { invoiceXml, italianVat } from '../support/invoices.ts';
 import type { ApiCaller } from '../support/sandbox.ts';
-import { openApp, STEP_MS } from './support/app-page.ts';
+import { openApp, sendComposed, STEP_MS } from './support/app-page.ts';
 import { startUiFixture, type UiFixture } from './support/ui-fixture.ts';
 
 /** Screenshots for a person to look at (kept after the run). */
@@ -112,12 +112,7 @@ describe('a self-invoice for reverse charge from a received invoice, in Chromium
 
         // Sent once the draft has taken the address (saved, checked).
         await page.getByTestId('compose-draft-saved').waitFor({ timeout: STEP_MS });
-        await page.getByTestId('compose-send').click();
-        await page.waitForURL(/#\/sent\/\d+/, { timeout: 4 * STEP_MS }).catch(async (error: unknown) => {
-          await page.screenshot({ path: join(SHOTS, `not-sent-${language}.png`), fullPage: true });
-          throw error;
-        });
-        const id = Number(/#\/sent\/(\d+)/.exec(page.url())![1]);
+        const id = await sendComposed(page, { shot: join(SHOTS, `not-sent-${language}.png`) });
         const state = await waitForState(api, id, ['Consegnato', 'ImpossibilitaDiRecapito']);
         expect(state).not.toBe('Scartato');
         const send = (await api.get<Send>(`/v1/send/${id}`, { query: { include_payload: true } })).body;

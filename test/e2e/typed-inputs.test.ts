@@ -10,7 +10,7 @@ import type { OrdinaryInvoiceJson } from '../../src/shared/fatturapa/index.ts';
 import { detectPayloadKind, unwrapP7m } from '../../src/shared/fatturapa/p7m.ts';
 import { invoiceXml, italianVat } from '../support/invoices.ts';
 import type { ApiCaller } from '../support/sandbox.ts';
-import { openApp, STEP_MS } from './support/app-page.ts';
+import { openApp, sendComposed, STEP_MS } from './support/app-page.ts';
 import { startUiFixture, type UiFixture } from './support/ui-fixture.ts';
 import { choose } from './support/select.ts';
 
@@ -93,9 +93,7 @@ async function typePrice(page: Page, language: Language, i: number, description:
 /** Sends the draft and gives the stored file's first body. */
 async function sendAndRead(page: Page, api: ApiCaller) {
   await page.getByTestId('compose-problems-none').waitFor({ timeout: STEP_MS });
-  await page.getByTestId('compose-send').click();
-  await page.waitForURL(/#\/sent\/\d+/, { timeout: STEP_MS });
-  const id = Number(/#\/sent\/(\d+)/.exec(page.url())![1]);
+  const id = await sendComposed(page);
   await waitForState(api, id, 'Consegnato');
   return (await sentJson(api, id)).FatturaElettronicaBody[0]!;
 }

@@ -43,3 +43,27 @@ export async function openApp(
 export async function goTo(page: Page, screen: Screen) {
   await page.getByTestId(`nav-${screen}`).click();
 }
+
+/**
+ * Clicks the composer's Send and waits for the sent invoice's page; returns its id. Sending validates, numbers and
+ * submits, which under the load of several journeys at once can take longer than one step. A refusal shown by the
+ * composer fails at once, with its words and a photo, instead of waiting for a page that will not come.
+ */
+export async function sendComposed(
+  page: Page,
+  options: { shot?: string; click?: 'click' | 'dblclick' } = {},
+): Promise<number> {
+  const button = page.getByTestId('compose-send');
+  await (options.click === 'dblclick' ? button.dblclick() : button.click());
+  const refused = page.getByTestId('compose-send-error');
+  const outcome = await Promise.race([
+    page.waitForURL(/#\/sent\/\d+/, { timeout: 4 * STEP_MS }).then(() => 'sent' as const),
+    refused.waitFor({ timeout: 4 * STEP_MS }).then(() => 'refused' as const),
+  ]).catch(() => 'timeout' as const);
+  if (outcome !== 'sent') {
+    if (options.shot) await page.screenshot({ path: options.shot, fullPage: true });
+    const words = outcome === 'refused' ? await refused.innerText() : 'no answer';
+    throw new Error(`the composer did not send (${outcome}): ${words}`);
+  }
+  return Number(/#\/sent\/(\d+)/.exec(page.url())![1]);
+}
