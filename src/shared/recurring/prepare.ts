@@ -1,0 +1,71 @@
+/**
+ * The draft of one occurrence of a recurring invoice: the template dated on the occurrence, its other dates (the
+ * lines' service periods, the payment terms and due dates) moved by as many months, and the words that name the
+ * period filled in. The number stays blank: it is given when the draft is sent, the next of its year.
+ */
+import type { InvoiceDraft } from '../fatturapa/compose/draft.ts';
+import { monthsBetween, shiftByMonths } from './schedule.ts';
+import type { RecurringTemplate } from './template.ts';
+
+/**
+ * Words a description or a causale may hold, filled per occurrence: the month's name in the word's language, the
+ * year, and the quarter (1–4). `Canone {mese} {anno}` on 1 December 2026 reads `Canone dicembre 2026`.
+ */
+export const PERIOD_TOKENS = {
+  '{mese}': 'it',
+  '{month}': 'en',
+  '{monat}': 'de',
+  '{anno}': 'year',
+  '{year}': 'year',
+  '{jahr}': 'year',
+  '{trimestre}': 'quarter',
+  '{quarter}': 'quarter',
+  '{quartal}': 'quarter',
+} as const;
+
+const TOKEN = /\{(mese|month|monat|anno|year|jahr|trimestre|quarter|quartal)\}/gi;
+
+function monthName(date: string, locale: 'it' | 'en' | 'de'): string {
+  const month = Number(date.slice(5, 7)) - 1;
+  return new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2000, month, 1)),
+  );
+}
+
+/** A text with its period words filled for the occurrence on `date`. */
+export function fillPeriodWords(text: string, date: string): string {
+  return text.replace(TOKEN, (word) => {
+    const meaning = PERIOD_TOKENS[word.toLowerCase() as keyof typeof PERIOD_TOKENS];
+    if (meaning === 'year') return date.slice(0, 4);
+    if (meaning === 'quarter') return String(Math.ceil(Number(date.slice(5, 7)) / 3));
+    return monthName(date, meaning);
+  });
+}
+
+/** The draft of the occurrence on `date`, with its own ProgressivoInvio. */
+export function draftForOccurrence(
+  template: RecurringTemplate,
+  date: string,
+  progressive: string,
+): InvoiceDraft {
+  const draft = structuredClone(template.draft);
+  const months = monthsBetween(draft.document.date, date);
+  const shift = (value: string) => shiftByMonths(value, months);
+  draft.document.date = date;
+  draft.document.number = '';
+  draft.transmission.progressive = progressive;
+  draft.document.reasons = draft.document.reasons.map((reason) => fillPeriodWords(reason, date));
+  for (const line of draft.lines) {
+    line.description = fillPeriodWords(line.description, date);
+    line.periodStart = shift(line.periodStart);
+    line.periodEnd = shift(line.periodEnd);
+  }
+  for (const payment of draft.payments)
+    for (const detail of payment.details) {
+      detail.termsStart = shift(detail.termsStart);
+      detail.due = shift(detail.due);
+      detail.earlyPaymentLimit = shift(detail.earlyPaymentLimit);
+      detail.penaltyFrom = shift(detail.penaltyFrom);
+    }
+  return draft;
+}
