@@ -21,7 +21,7 @@ import { CONSOLE_ADDRESS } from './shell/routes.ts';
 import { WEBHOOKS_ADDRESS } from './shell/routes.ts';
 import { REFERENCE_ADDRESS } from './shell/routes.ts';
 import { SandboxClockBadge, useSandboxClock } from './shell/sandbox-clock.tsx';
-import { useNotifyChoice } from './deadlines/notify-choice.ts';
+import { useNotifyChoice } from './shell/notify-choice.ts';
 import { ThemeSelect } from './shell/theme.tsx';
 import { ConnectionBanner, LiveProvider } from './data/live.tsx';
 import { createQueryClient } from './data/query-client.ts';
@@ -47,6 +47,11 @@ const WebhooksScreen = lazy(() => import('./webhooks/webhooks-screen.tsx'));
 const DeadlinesScreen = lazy(() => import('./deadlines/deadlines-screen.tsx'));
 const ContactsScreen = lazy(() => import('./contacts/contacts-screen.tsx'));
 const CatalogueScreen = lazy(() => import('./catalogue/catalogue-screen.tsx'));
+// The drafts and the batch carry the composer's XML engines: loaded when opened.
+const DraftsScreen = lazy(() => import('./drafts/drafts-screen.tsx'));
+const RecurringScreen = lazy(() => import('./recurring/recurring-screen.tsx'));
+// Prepares the recurring invoices due, on any screen: loaded apart, it carries the draft of an occurrence.
+const RecurringWatch = lazy(() => import('./recurring/recurring-watch.tsx'));
 // Reads the books for the due-day notification; loaded only once the user turned the notification on.
 const DueDayNotifier = lazy(() => import('./deadlines/due-day-notifier.tsx'));
 const VatScreen = lazy(() => import('./vat/vat-screen.tsx'));
@@ -83,7 +88,7 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
   const unreadKey = `${location}:${profiles?.activeId ?? ''}`;
   const profile = profiles?.profiles.find((p) => p.id === profiles.activeId) ?? null;
   const clock = useSandboxClock(profile, `${screen}`);
-  const dueDay = useNotifyChoice();
+  const dueDay = useNotifyChoice('dueDay');
   const searchRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -254,6 +259,11 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
           {/* Keyed on the active profile: choosing another one remounts the screen, which loads its data again. */}
           <AppShell.Main key={profiles?.activeId ?? ''} id={MAIN_ID} tabIndex={-1}>
             <ConnectionBanner />
+            {profiles?.activeId && (
+              <Suspense fallback={null}>
+                <RecurringWatch profile={profiles.activeId} now={clock?.now ?? null} />
+              </Suspense>
+            )}
             <Switch>
               <Route path="/dashboard">
                 <Dashboard
@@ -264,6 +274,16 @@ function Frame({ onLoaded }: { onLoaded: () => void }) {
               <Route path={COMPOSE_ADDRESS}>
                 <Suspense fallback={null}>
                   <ComposeScreen />
+                </Suspense>
+              </Route>
+              <Route path="/drafts">
+                <Suspense fallback={null}>
+                  <DraftsScreen />
+                </Suspense>
+              </Route>
+              <Route path="/recurring">
+                <Suspense fallback={null}>
+                  <RecurringScreen />
                 </Suspense>
               </Route>
               <Route path="/send">

@@ -15,6 +15,7 @@ import { TypedProblemsContext } from '../inputs/typed-input.tsx';
 import { InvoiceView } from '../invoice-view/invoice-view.tsx';
 import { useReady } from '../shell/ready.ts';
 import { href, receivedAddress } from '../shell/routes.ts';
+import { RepeatButton } from '../recurring/repeat-button.tsx';
 import { CorrectionLink } from './correction-link.tsx';
 import { DraftForm } from './draft-form.tsx';
 import { ProblemsSummary } from './problems-summary.tsx';
@@ -223,6 +224,10 @@ export default function ComposeScreen() {
         >
           {sending.busy ? t('compose.sending') : t('compose.send')}
         </Button>
+        {/* Any draft can become a recurring invoice, kept apart from the draft itself (which stays to be sent). */}
+        {!integrates && (
+          <RepeatButton draft={draft} companyId={stored.companyId} source={{ kind: 'draft' }} />
+        )}
         {confirmDiscard ? (
           <Group gap="xs">
             <Text size="sm">{t('compose.discardConfirm')}</Text>

@@ -18,6 +18,14 @@ export interface StoredDraft {
    * company (`companyId`) is then the customer of the draft, and the supplier is the received invoice's.
    */
   integrates?: { receivedId: number; kind: SelfInvoiceKind; number: string; date: string } | null;
+  /** The recurring invoice this draft is an occurrence of (recurring/), prepared on its day; absent otherwise. */
+  recurring?: { templateId: string; occurrence: string } | null;
+  /**
+   * The number the app last proposed and wrote into the draft (the next of its year then). While the draft still
+   * has it, the number is the app's, not the user's: proposed again when sent later, or sent in a batch after
+   * another draft took it. A number the user typed is never changed.
+   */
+  proposedNumber?: string;
   /** Idempotency-Key of this draft's submission: made once, so a retry or a double click sends once. */
   idempotencyKey: string;
   /** The content the key was made for: another content gets another key. */
@@ -51,6 +59,33 @@ function write(key: string, value: unknown): void {
   }
 }
 
+/** Said in this window when a draft is saved or removed (the `storage` event tells only the other windows). */
+const DRAFTS_CHANGED = 'scambio:drafts-changed';
+
+/** Calls `changed` whenever a profile's drafts may have changed, here or in another window; returns the unsubscribe. */
+export function subscribeDrafts(changed: () => void): () => void {
+  globalThis.addEventListener(DRAFTS_CHANGED, changed);
+  globalThis.addEventListener('storage', changed);
+  return () => {
+    globalThis.removeEventListener(DRAFTS_CHANGED, changed);
+    globalThis.removeEventListener('storage', changed);
+  };
+}
+
+/** The drafts kept, as stored text: unchanged text is the same drafts (what useSyncExternalStore compares). */
+export function draftsText(profile: string): string {
+  try {
+    return localStorage.getItem(`${prefix(profile)}.drafts`) ?? '[]';
+  } catch {
+    return '[]';
+  }
+}
+
+function writeDrafts(profile: string, drafts: StoredDraft[]): void {
+  write(`${prefix(profile)}.drafts`, drafts);
+  globalThis.dispatchEvent?.(new Event(DRAFTS_CHANGED));
+}
+
 export function listDrafts(profile: string): StoredDraft[] {
   return read<StoredDraft[]>(`${prefix(profile)}.drafts`, []).sort((a, b) =>
     b.updated.localeCompare(a.updated),
@@ -59,12 +94,18 @@ export function listDrafts(profile: string): StoredDraft[] {
 
 export function saveDraft(profile: string, stored: StoredDraft): void {
   const others = listDrafts(profile).filter((d) => d.id !== stored.id);
-  write(`${prefix(profile)}.drafts`, [stored, ...others]);
+  writeDrafts(profile, [stored, ...others]);
+}
+
+/** Several drafts kept at once (the occurrences of the recurring invoices prepared on a day). */
+export function saveDrafts(profile: string, drafts: StoredDraft[]): void {
+  const ids = new Set(drafts.map((d) => d.id));
+  writeDrafts(profile, [...drafts, ...listDrafts(profile).filter((d) => !ids.has(d.id))]);
 }
 
 export function removeDraft(profile: string, id: string): void {
-  write(
-    `${prefix(profile)}.drafts`,
+  writeDrafts(
+    profile,
     listDrafts(profile).filter((d) => d.id !== id),
   );
 }

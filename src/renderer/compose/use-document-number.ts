@@ -5,18 +5,12 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import {
-  inSeries,
-  nextDocumentNumber,
-  nextInSeries,
-  seriesFor,
-} from '../../shared/fatturapa/compose/index.ts';
 import type { Gateway } from '../../shared/gateway/channels.ts';
 import { queryKeys } from '../data/keys.ts';
-import { seriesOf, type StoredDraft } from './draft-store.ts';
+import type { StoredDraft } from './draft-store.ts';
 import type { NumberUse } from './form-parts.tsx';
-import { findNumberUse, numbersOfYear, type NumberOwner } from './sent-numbers.ts';
-import { documentTypeRule } from '../../shared/fatturapa/document-type-rules.ts';
+import { nextNumber, numberOwnerOf, seriesTemplateOf } from './next-number.ts';
+import { findNumberUse } from './sent-numbers.ts';
 
 export interface DocumentNumber {
   /** The number proposed, described under the field; null until known. */
@@ -53,30 +47,13 @@ export function useDocumentNumber(
   const autoNumber = stored?.source?.mode !== 'correct' && stored?.source?.mode !== 'open';
   // The company's series live in this machine's storage: read when the company or the type changes, not per key.
   const template = useMemo(
-    () =>
-      companyId !== null && profile !== null ? seriesFor(seriesOf(profile, companyId), documentType) : '',
+    () => (profile !== null ? seriesTemplateOf(profile, companyId, documentType) : ''),
     [profile, companyId, documentType],
   );
-  // A document the customer issues (a self-invoice) numbers among the company's own integrations.
-  const byCustomer = (documentTypeRule(documentType)?.issuedBy ?? 'supplier') === 'customer';
-  const customerVat = stored ? `${stored.draft.customer.vat.country}${stored.draft.customer.vat.code}` : '';
-  const owner: NumberOwner | null = byCustomer
-    ? customerVat.length > 2
-      ? { customerVat }
-      : null
-    : companyId === null
-      ? null
-      : { companyId };
+  const owner = stored ? numberOwnerOf(stored.draft, companyId) : null;
   const proposal = useQuery({
     queryKey: queryKeys.sentList('next-number', owner, year, template),
-    queryFn: async () =>
-      template
-        ? nextInSeries(
-            await numbersOfYear(gateway, owner!, year, (n) => inSeries(n, template, year)),
-            template,
-            year,
-          )
-        : nextDocumentNumber(await numbersOfYear(gateway, owner!, year), { year }),
+    queryFn: () => nextNumber(gateway, owner!, year, template),
     enabled: owner !== null && profile !== null && /^\d{4}$/.test(year),
     // The previous suggestion stays until the next is known: the field's description does not blink.
     placeholderData: keepPreviousData,
@@ -84,20 +61,22 @@ export function useDocumentNumber(
   const suggested = proposal.data ?? null;
 
   // Written into the draft while the number is blank or still the one proposed before (the type or the year
-  // changed).
+  // changed, or another draft or invoice took it since): kept with the draft, so a draft opened again knows.
   useEffect(() => {
     if (suggested === null || proposal.isPlaceholderData) return;
     const before = proposedNumber.current;
     proposedNumber.current = suggested;
     if (autoNumber)
-      setStored((current) =>
-        current && (current.draft.document.number === '' || current.draft.document.number === before)
-          ? {
-              ...current,
-              draft: { ...current.draft, document: { ...current.draft.document, number: suggested } },
-            }
-          : current,
-      );
+      setStored((current) => {
+        if (!current) return current;
+        const number = current.draft.document.number;
+        if (number !== '' && number !== before && number !== current.proposedNumber) return current;
+        return {
+          ...current,
+          proposedNumber: suggested,
+          draft: { ...current.draft, document: { ...current.draft.document, number: suggested } },
+        };
+      });
   }, [suggested, proposal.isPlaceholderData, autoNumber, setStored]);
 
   // The number already used by the same supplier, type and year (SDI's 00404), asked once the typing settles.

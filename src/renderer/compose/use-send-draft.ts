@@ -1,31 +1,22 @@
 /**
- * Sending the draft. It is checked first: an input not understood, an error of the draft's own checks or a number
- * a sent invoice already has stops it, and the first problem is focused. Then it is validated as it will be sent
- * and submitted with one Idempotency-Key per draft and content, so a second click or a retry never stores it
- * twice; the server's problems go to their fields. A sent draft is removed, its parties remembered.
+ * Sending the draft from the composer. It is checked first: an input not understood, an error of the draft's own
+ * checks or a number a sent invoice already has stops it, and the first problem is focused. Then submit-draft.ts
+ * validates and submits it (one Idempotency-Key per draft and content); the server's problems go to their fields.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import type { Send } from '../../shared/api/types.ts';
-import {
-  checkDraft,
-  composeInvoice,
-  draftFieldOf,
-  type DraftLanguage,
-} from '../../shared/fatturapa/compose/index.ts';
-import { invoiceToXml } from '../../shared/fatturapa/model/to-xml.ts';
-import type { ApiResponse, Gateway } from '../../shared/gateway/channels.ts';
-import { ApiProblem, messageOf, problemOf, sendInvoiceXml, validateInvoiceXml } from '../data/api.ts';
+import { checkDraft, type DraftLanguage } from '../../shared/fatturapa/compose/index.ts';
+import type { Gateway } from '../../shared/gateway/channels.ts';
+import { messageOf } from '../data/api.ts';
 import { sentAddress } from '../shell/routes.ts';
-import { rememberCustomer, rememberResend, rememberSupplier, removeDraft, saveDraft } from './draft-store.ts';
-import { focusFirstProblem, withHint, type ShownProblem } from './field-problems.tsx';
-import { findNumberUse } from './sent-numbers.ts';
+import { focusFirstProblem } from './field-problems.tsx';
+import { submitDraft, type Signature } from './submit-draft.ts';
 import type { DocumentNumber } from './use-document-number.ts';
 import type { DraftChecks } from './use-draft-checks.ts';
 import type { DraftSession } from './use-draft-session.ts';
 
-export type Signature = 'None' | 'Apply' | 'Auto';
+export type { Signature } from './submit-draft.ts';
 
 export interface SendDraft {
   /** How the file is signed: SDI's query parameter `signature`. */
@@ -37,13 +28,6 @@ export interface SendDraft {
   error: string | null;
   setError: (error: string | null) => void;
   send: () => Promise<void>;
-}
-
-/** A short hash of the XML: a new Idempotency-Key whenever what is sent changed since the last attempt. */
-function hashOf(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return `${text.length}:${h.toString(16)}`;
 }
 
 export function useSendDraft(
@@ -92,49 +76,16 @@ export function useSendDraft(
     setSendError(null);
     setServerProblems([]);
     try {
-      // Asked again now, not trusted from a minute ago: SDI would discard a number already used (00404).
-      const used = await findNumberUse(gateway, stored.draft).catch(() => null);
-      if (used) {
-        number.setUsed(used);
+      const outcome = await submitDraft(gateway, profile, stored, { signature, keyed: setStored });
+      if (outcome.kind === 'numberUsed') {
+        number.setUsed(outcome.use);
         setSendError(t('compose.sendBlocked', { count: 1 }));
         setFocusPending(true);
-        return;
-      }
-      const composed = composeInvoice(stored.draft);
-      const xml = invoiceToXml(composed.json);
-      const hash = hashOf(xml);
-      // One key per draft and content: a second click or a retry of the same file never stores it twice.
-      const key = stored.attempt?.hash === hash ? stored.idempotencyKey : crypto.randomUUID();
-      const withKey = { ...stored, idempotencyKey: key, attempt: { hash } };
-      setStored(withKey);
-      saveDraft(profile, withKey);
-      const headers = { 'content-type': 'application/xml' };
-      const refused = (response: ApiResponse) => {
-        const problem = problemOf(response);
-        const mapped = (problem?.errors ?? []).map((e): ShownProblem => ({
-          field: e.path ? draftFieldOf(composed.fieldMap, e.path) : '',
-          element: e.path ?? '',
-          code: e.code ?? '',
-          text: withHint(e.description, e.hint),
-        }));
-        setServerProblems(mapped);
-        setSendError(mapped.length > 0 ? t('compose.sendRefused') : new ApiProblem(response).message);
-      };
-      // Checked as it will be sent: a PA invoice (FPA12) must be signed, which "sign when required" does.
-      const check = await validateInvoiceXml(gateway, xml, { query: { signature }, headers });
-      if (check.status !== 204) return refused(check);
-      const response = await sendInvoiceXml(gateway, xml, {
-        query: { signature },
-        headers: { ...headers, 'Idempotency-Key': key },
-      });
-      if (response.cancelled === 'live-send') return setSendError(t('compose.declined'));
-      if (response.status !== 201) return refused(response);
-      const sent = response.body as Send;
-      rememberCustomer(profile, stored.draft.customer);
-      if (stored.source?.mode === 'correct') rememberResend(profile, sent.id, stored.source.sendId);
-      if (stored.companyId !== null) rememberSupplier(profile, stored.companyId, stored.draft.supplier);
-      removeDraft(profile, stored.id);
-      navigate(sentAddress(sent.id));
+      } else if (outcome.kind === 'declined') setSendError(t('compose.declined'));
+      else if (outcome.kind === 'refused') {
+        setServerProblems(outcome.problems);
+        setSendError(outcome.problems.length > 0 ? t('compose.sendRefused') : outcome.message);
+      } else navigate(sentAddress(outcome.send.id));
     } catch (e) {
       setSendError(t('compose.sendFailed', { message: messageOf(e) }));
     } finally {

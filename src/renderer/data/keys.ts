@@ -37,6 +37,8 @@ export const queryKeys = {
   savedContacts: (profileId: string | null) => ['saved-contacts', profileId] as const,
   /** The product and service catalogue of a profile (this machine's, sealed in its index). */
   catalogue: (profileId: string | null) => ['catalogue', profileId] as const,
+  /** The recurring invoices of a profile, their templates and schedules (this machine's, sealed in its index). */
+  recurring: (profileId: string | null) => ['recurring', profileId] as const,
   /** The sandbox console's view of SDI: its queue, held invoices and PA invoices waiting (every change moves it). */
   sandboxConsole: ['sandbox', 'console'] as const,
   /** The local sandbox's clock, as read for one screen (`refreshKey`). */
@@ -53,4 +55,5 @@ export const HOST_KEYS: readonly string[] = [
   'imported',
   'saved-contacts',
   'catalogue',
+  'recurring',
 ];

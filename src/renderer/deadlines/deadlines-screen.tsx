@@ -44,7 +44,7 @@ import {
   type Sort,
 } from './deadline-view.ts';
 import { DeadlinesTable, type TableContext } from './deadlines-table.tsx';
-import { useNotifyChoice } from './notify-choice.ts';
+import { useNotifyChoice } from '../shell/notify-choice.ts';
 import { MarkPaidDialog } from './mark-paid-dialog.tsx';
 import { MonthTotals } from './month-totals.tsx';
 
@@ -99,7 +99,7 @@ export default function DeadlinesScreen({ today: now = null }: { today?: Date | 
   };
   const [marking, setMarking] = useState<Deadline | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const notify = useNotifyChoice();
+  const notify = useNotifyChoice('dueDay');
 
   const companies = useCompanies();
   const companyVat =

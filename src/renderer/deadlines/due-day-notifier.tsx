@@ -1,5 +1,5 @@
 /**
- * The frame's part of the due-day notification: mounted by app.tsx while the user wants it (notify-choice.ts),
+ * The frame's part of the due-day notification: mounted by app.tsx while the user wants it (shell/notify-choice.ts),
  * whatever screen is open, it reads the books for the day it is (the sandbox clock's day on the local sandbox) and
  * tells what falls due today. Loaded apart from the app: the books are read only by those who asked.
  */

@@ -1,6 +1,6 @@
 /**
  * The optional desktop notification on the day something falls due: off until the user turns it on (the switch on
- * the deadlines screen, notify-choice.ts), then once a day for each row due that day and still to settle, whatever
+ * the deadlines screen, shell/notify-choice.ts), then once a day for each row due that day and still to settle, whatever
  * screen is open (due-day-notifier.tsx). Which rows were told today is kept per profile, so a reload, or the app
  * opened again, tells nothing twice.
  */

@@ -11,6 +11,8 @@ import { apiReferenceDe } from '../api-reference/messages.ts';
 import { inputsDe } from '../inputs/messages.ts';
 import { shellDe } from '../shell/messages.ts';
 import { catalogueDe } from '../catalogue/messages.ts';
+import { draftsDe } from '../drafts/messages.ts';
+import { recurringDe } from '../recurring/messages.ts';
 import { contactsDe } from '../contacts/messages.ts';
 import { deadlinesDe } from '../deadlines/messages.ts';
 import type { Messages } from './en.ts';
@@ -26,6 +28,8 @@ export const de: Messages = {
   nav: {
     label: 'Hauptnavigation',
     dashboard: 'Übersicht',
+    drafts: 'Entwürfe',
+    recurring: 'Wiederkehrende Rechnungen',
     send: 'Rechnungen senden',
     sent: 'Gesendete Rechnungen',
     inbox: 'Empfangene Rechnungen',
@@ -456,6 +460,8 @@ export const de: Messages = {
   inputs: inputsDe,
   shell: shellDe,
   catalogue: catalogueDe,
+  drafts: draftsDe,
+  recurring: recurringDe,
   contacts: contactsDe,
   deadlines: deadlinesDe,
 };

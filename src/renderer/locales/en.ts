@@ -11,6 +11,8 @@ import { apiReferenceEn } from '../api-reference/messages.ts';
 import { inputsEn } from '../inputs/messages.ts';
 import { shellEn } from '../shell/messages.ts';
 import { catalogueEn } from '../catalogue/messages.ts';
+import { draftsEn } from '../drafts/messages.ts';
+import { recurringEn } from '../recurring/messages.ts';
 import { contactsEn } from '../contacts/messages.ts';
 import { deadlinesEn } from '../deadlines/messages.ts';
 export const en = {
@@ -24,6 +26,8 @@ export const en = {
   nav: {
     label: 'Main navigation',
     dashboard: 'Dashboard',
+    drafts: 'Drafts',
+    recurring: 'Recurring invoices',
     send: 'Send invoices',
     sent: 'Sent invoices',
     inbox: 'Received invoices',
@@ -444,6 +448,8 @@ export const en = {
   inputs: inputsEn,
   shell: shellEn,
   catalogue: catalogueEn,
+  drafts: draftsEn,
+  recurring: recurringEn,
   contacts: contactsEn,
   deadlines: deadlinesEn,
 };

@@ -11,6 +11,8 @@ import { apiReferenceIt } from '../api-reference/messages.ts';
 import { inputsIt } from '../inputs/messages.ts';
 import { shellIt } from '../shell/messages.ts';
 import { catalogueIt } from '../catalogue/messages.ts';
+import { draftsIt } from '../drafts/messages.ts';
+import { recurringIt } from '../recurring/messages.ts';
 import { contactsIt } from '../contacts/messages.ts';
 import { deadlinesIt } from '../deadlines/messages.ts';
 import type { Messages } from './en.ts';
@@ -26,6 +28,8 @@ export const it: Messages = {
   nav: {
     label: 'Navigazione principale',
     dashboard: 'Riepilogo',
+    drafts: 'Bozze',
+    recurring: 'Fatture ricorrenti',
     send: 'Invia fatture',
     sent: 'Fatture inviate',
     inbox: 'Fatture ricevute',
@@ -456,6 +460,8 @@ export const it: Messages = {
   inputs: inputsIt,
   shell: shellIt,
   catalogue: catalogueIt,
+  drafts: draftsIt,
+  recurring: recurringIt,
   contacts: contactsIt,
   deadlines: deadlinesIt,
 };

@@ -1,5 +1,5 @@
 import { Alert, Button, Drawer, Group, List, Stack, Text, Timeline } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Send, Update } from '../../shared/api/types.ts';
@@ -24,6 +24,9 @@ import { StateBadge } from '../ui/state-badge.tsx';
 import { composeFromSent, href } from '../shell/routes.ts';
 import { sdiErrorInLanguage } from './sdi-error-text.ts';
 import { CorrectionNotice, useCorrectionLinks } from './correction-notice.tsx';
+
+// Repeating an invoice carries the composer's reading of a file: loaded when a sent invoice is opened.
+const RepeatSent = lazy(() => import('../recurring/repeat-sent.tsx'));
 
 /** States in which the invoice is issued (delivered, or in the customer's reserved area): it can be credited. */
 const ISSUED = new Set([
@@ -179,6 +182,11 @@ function History({ send }: { send: Send }) {
         >
           {t('shell.duplicate')}
         </Button>
+        {send.latest_state !== 'Scartato' && (
+          <Suspense fallback={null}>
+            <RepeatSent send={send} />
+          </Suspense>
+        )}
       </Group>
       {send.payload && (
         <Stack>

@@ -100,6 +100,9 @@ export const SCREENS = [
   'dashboard',
   // The composer (#/compose): "New invoice" in the menu.
   'compose',
+  // The drafts kept, sent one by one or in a batch, and the recurring invoices that prepare them (issue 29).
+  'drafts',
+  'recurring',
   'send',
   'sent',
   'inbox',
