@@ -15,6 +15,6 @@ export {
 export type { RecurringEvery, RecurringSchedule, ScheduleProblem } from './schedule.ts';
 export { proposedSchedule, reschedule, resumed, templateOf } from './template.ts';
 export type { RecurringTemplate } from './template.ts';
-export { PERIOD_TOKENS, draftForOccurrence, fillPeriodWords } from './prepare.ts';
+export { PERIOD_TOKENS, draftForOccurrence, fillPeriodWords, periodWordsOf } from './prepare.ts';
 export { dueOccurrences } from './due.ts';
 export type { DueOccurrence } from './due.ts';

@@ -32,14 +32,42 @@ function monthName(date: string, locale: 'it' | 'en' | 'de'): string {
   );
 }
 
-/** A text with its period words filled for the occurrence on `date`. */
+/** A text with its period words filled for the occurrence on `date`; `{Mese}` gives `Dicembre`. */
 export function fillPeriodWords(text: string, date: string): string {
   return text.replace(TOKEN, (word) => {
     const meaning = PERIOD_TOKENS[word.toLowerCase() as keyof typeof PERIOD_TOKENS];
     if (meaning === 'year') return date.slice(0, 4);
     if (meaning === 'quarter') return String(Math.ceil(Number(date.slice(5, 7)) / 3));
-    return monthName(date, meaning);
+    const name = monthName(date, meaning);
+    return /[A-Z]/.test(word.charAt(1)) ? name.charAt(0).toUpperCase() + name.slice(1) : name;
   });
+}
+
+const MONTH_TOKENS = [
+  ['it', '{mese}'],
+  ['en', '{month}'],
+  ['de', '{monat}'],
+] as const;
+
+/**
+ * The invoice's own month written in a text turned into period words: `Canone novembre 2026` on an invoice of
+ * November 2026 reads `Canone {mese} {anno}`, so each occurrence names its own month. The year is replaced only
+ * right after the month's name: elsewhere a number like 2026 may be anything.
+ */
+export function periodWordsOf(text: string, date: string): string {
+  const year = date.slice(0, 4);
+  let result = text;
+  for (const [locale, token] of MONTH_TOKENS) {
+    const name = monthName(date, locale);
+    const yearToken = locale === 'it' ? '{anno}' : locale === 'en' ? '{year}' : '{jahr}';
+    const words = new RegExp(`(^|[^\\p{L}])(${name})(\\s+${year})?(?![\\p{L}])`, 'giu');
+    result = result.replace(words, (_all, before: string, month: string, withYear?: string) => {
+      const capital = month.charAt(0) === month.charAt(0).toUpperCase();
+      const monthToken = capital ? `{${token.charAt(1).toUpperCase()}${token.slice(2)}` : token;
+      return `${before}${monthToken}${withYear ? ` ${yearToken}` : ''}`;
+    });
+  }
+  return result;
 }
 
 /** The draft of the occurrence on `date`, with its own ProgressivoInvio. */

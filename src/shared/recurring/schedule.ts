@@ -107,7 +107,9 @@ export function shiftByMonths(date: string, months: number): string {
 /** Whole months from one date's month to another's (the days do not count). */
 export function monthsBetween(from: string, to: string): number {
   return (
-    (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7))
+    (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 +
+    Number(to.slice(5, 7)) -
+    Number(from.slice(5, 7))
   );
 }
 

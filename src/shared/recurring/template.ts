@@ -3,7 +3,14 @@
  * each occurrence the app prepares a draft from it (prepare.ts); nothing is sent without the user's click.
  */
 import type { InvoiceDraft } from '../fatturapa/compose/draft.ts';
-import { MONTHS_OF, occurrencesBetween, shiftByMonths, type RecurringEvery, type RecurringSchedule } from './schedule.ts';
+import { periodWordsOf } from './prepare.ts';
+import {
+  MONTHS_OF,
+  occurrencesBetween,
+  shiftByMonths,
+  type RecurringEvery,
+  type RecurringSchedule,
+} from './schedule.ts';
 
 export interface RecurringTemplate {
   id: string;
@@ -28,7 +35,12 @@ export interface RecurringTemplate {
  * invoice itself is this period's).
  */
 export function proposedSchedule(date: string, every: RecurringEvery = 'month'): RecurringSchedule {
-  return { every, day: Number(date.slice(8, 10)) || 1, start: shiftByMonths(date, MONTHS_OF[every]), end: null };
+  return {
+    every,
+    day: Number(date.slice(8, 10)) || 1,
+    start: shiftByMonths(date, MONTHS_OF[every]),
+    end: null,
+  };
 }
 
 /** A template of a draft: a copy, its number blank. */
@@ -38,6 +50,10 @@ export function templateOf(
 ): RecurringTemplate {
   const copy = structuredClone(draft);
   copy.document.number = '';
+  // "Canone novembre 2026" becomes "Canone {mese} {anno}": each occurrence names its own month (prepare.ts).
+  const date = copy.document.date;
+  copy.document.reasons = copy.document.reasons.map((reason) => periodWordsOf(reason, date));
+  for (const line of copy.lines) line.description = periodWordsOf(line.description, date);
   // Each prepared draft gets its own ProgressivoInvio: the template's would name two files alike.
   copy.transmission.progressive = '';
   return { ...fields, draft: copy, prepared: null, paused: false };
@@ -48,7 +64,8 @@ export function templateOf(
  * new start's occurrence is prepared even when an older one was.
  */
 export function reschedule(template: RecurringTemplate, schedule: RecurringSchedule): RecurringTemplate {
-  const prepared = template.prepared !== null && template.prepared >= schedule.start ? template.prepared : null;
+  const prepared =
+    template.prepared !== null && template.prepared >= schedule.start ? template.prepared : null;
   return { ...template, schedule, prepared };
 }
 

@@ -98,7 +98,11 @@ describe('the schedule', () => {
       '2027-11-15',
     ]);
     const yearly: RecurringSchedule = { every: 'year', day: 29, start: '2028-02-01', end: null };
-    expect(occurrencesBetween(yearly, null, '2030-12-31')).toEqual(['2028-02-29', '2029-02-28', '2030-02-28']);
+    expect(occurrencesBetween(yearly, null, '2030-12-31')).toEqual([
+      '2028-02-29',
+      '2029-02-28',
+      '2030-02-28',
+    ]);
   });
 
   it('not before the start day, not after the end, not again after the latest prepared', () => {
@@ -143,7 +147,12 @@ describe('the schedule', () => {
   });
 
   it('proposes the same day one step after the invoice', () => {
-    expect(proposedSchedule('2026-11-27')).toEqual({ every: 'month', day: 27, start: '2026-12-27', end: null });
+    expect(proposedSchedule('2026-11-27')).toEqual({
+      every: 'month',
+      day: 27,
+      start: '2026-12-27',
+      end: null,
+    });
     expect(proposedSchedule('2026-11-30', 'quarter').start).toBe('2027-02-28');
   });
 });
@@ -163,6 +172,36 @@ describe('the draft of an occurrence', () => {
     expect(draft.payments[0]!.details[0]!.termsStart).toBe('2026-12-31');
     // The template itself is untouched.
     expect(t.draft.lines[0]!.description).toBe('Canone {mese} {anno}');
+  });
+
+  it('turns the invoice’s own month into period words when it becomes a template', () => {
+    const draft = emptyDraft('2026-11-27');
+    draft.lines[0]!.description = 'Canone novembre 2026, sede di Bologna';
+    draft.lines.push({ ...draft.lines[0]!, description: 'Support November 2026' });
+    draft.lines.push({ ...draft.lines[0]!, description: 'Ordine 2026/11, novembrete' });
+    draft.document.reasons = ['Servizi di Novembre'];
+    const t = templateOf(draft, {
+      id: 't',
+      name: 'n',
+      companyId: null,
+      schedule: proposedSchedule('2026-11-27'),
+      source: { kind: 'draft' },
+      created: '',
+    });
+    expect(t.draft.lines.map((l) => l.description)).toEqual([
+      'Canone {mese} {anno}, sede di Bologna',
+      // November is English and German alike: the first language that has the word (it, en, de) names it.
+      'Support {Month} {year}',
+      'Ordine 2026/11, novembrete',
+    ]);
+    expect(t.draft.document.reasons).toEqual(['Servizi di {Mese}']);
+    const december = draftForOccurrence(t, '2026-12-27', 'P');
+    expect(december.lines.map((l) => l.description)).toEqual([
+      'Canone dicembre 2026, sede di Bologna',
+      'Support December 2026',
+      'Ordine 2026/11, novembrete',
+    ]);
+    expect(december.document.reasons).toEqual(['Servizi di Dicembre']);
   });
 
   it('fills the period words in each language', () => {
