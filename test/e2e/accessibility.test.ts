@@ -75,6 +75,8 @@ describe('accessibility of every screen (axe-core, WCAG 2 A/AA rules)', () => {
   async function everyScreen({ page, audit }: App): Promise<void> {
     await audit('dashboard');
     for (const screen of [
+      'drafts',
+      'recurring',
       'send',
       'sent',
       'inbox',

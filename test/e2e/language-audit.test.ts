@@ -113,6 +113,8 @@ describe('no English and no API words in the Italian and German UI', () => {
         await visit('export', '/export', 'export-start');
         await visit('contacts', '/contacts', 'contact-row');
         await visit('catalogue', '/catalogue', 'catalogue-screen');
+        await visit('drafts', '/drafts', 'drafts-screen');
+        await visit('recurring', '/recurring', 'recurring-screen');
         await visit('companies', '/companies', 'companies-table');
         await visit('company editor', `/companies/${seeded.company.id}`, 'company-editor');
         await visit('log', '/log', 'log-table');

@@ -16,6 +16,7 @@ import { InvoiceView } from '../invoice-view/invoice-view.tsx';
 import { useReady } from '../shell/ready.ts';
 import { href, receivedAddress } from '../shell/routes.ts';
 import { RepeatButton } from '../recurring/repeat-button.tsx';
+import { useToday } from '../shell/use-today.ts';
 import { CorrectionLink } from './correction-link.tsx';
 import { DraftForm } from './draft-form.tsx';
 import { ProblemsSummary } from './problems-summary.tsx';
@@ -42,24 +43,32 @@ export default function ComposeScreen() {
   const [confirmDiscard, setConfirmDiscard] = useState(false);
 
   const { profile, companies } = useComposeData();
+  const today = useToday();
   // What opening another draft, an edit and a discard reset in the hooks below. The session calls these from its
   // effects and event handlers, never while rendering: by then every hook of the render exists.
-  const session = useDraftSession(gateway, profile, companies, address, {
-    opened: (revealAll) => {
-      checks.revealed.reset(revealAll);
-      checks.setServerProblems([]);
-      sending.setError(null);
-      number.forget();
+  const session = useDraftSession(
+    gateway,
+    profile,
+    companies,
+    address,
+    {
+      opened: (revealAll) => {
+        checks.revealed.reset(revealAll);
+        checks.setServerProblems([]);
+        sending.setError(null);
+        number.forget();
+      },
+      edited: () => {
+        checks.setServerProblems([]);
+        sending.setError(null);
+      },
+      restarted: () => {
+        checks.revealed.reset(false);
+        number.forget();
+      },
     },
-    edited: () => {
-      checks.setServerProblems([]);
-      sending.setError(null);
-    },
-    restarted: () => {
-      checks.revealed.reset(false);
-      number.forget();
-    },
-  });
+    today,
+  );
   const number = useDocumentNumber(gateway, profile, session);
   const checks = useDraftChecks(session.stored, session.debounced, lang);
   const sending = useSendDraft(gateway, profile, lang, session, checks, number);

@@ -106,14 +106,13 @@ function ownCompany(profile: string, company: Company | undefined, id: number): 
 const suppliesItself = (draft: InvoiceDraft) =>
   (documentTypeRule(draft.document.type)?.issuedBy ?? 'supplier') === 'supplier';
 
-const today = () => new Date().toISOString().slice(0, 10);
 const newId = () => crypto.randomUUID();
 
 /** ProgressivoInvio: up to 10 characters, different for each file sent from here. */
 const progressive = () => Date.now().toString(36).slice(-7).toUpperCase();
 
-function freshDraft(): StoredDraft {
-  const draft = emptyDraft(today());
+function freshDraft(today: string): StoredDraft {
+  const draft = emptyDraft(today);
   draft.transmission.progressive = progressive();
   return {
     id: newId(),
@@ -132,6 +131,8 @@ export function useDraftSession(
   companies: Company[],
   address: DraftAddress,
   events: SessionEvents,
+  /** The day it is ('YYYY-MM-DD'): the sandbox clock's on the local sandbox, a new draft's date. */
+  today: string,
 ): DraftSession {
   const { from, mode: modeParam, draftId: resumeId } = address;
   const [, navigate] = useLocation();
@@ -143,8 +144,11 @@ export function useDraftSession(
   // The events of the latest render, kept before any effect of it runs: the effect below calls them without
   // running again when they change.
   const eventsRef = useRef(events);
+  // The day as it is when a draft is made, without choosing the draft again when it changes.
+  const todayRef = useRef(today);
   useLayoutEffect(() => {
     eventsRef.current = events;
+    todayRef.current = today;
   });
 
   // Which draft: one named in the address, the one already made from the same sent invoice, a new one.
@@ -185,12 +189,12 @@ export function useDraftSession(
           const companyId = receive.company_id;
           const company = companyId === null ? undefined : await getCompany(gateway, companyId);
           const own = ownCompany(profile, company, companyId ?? 0);
-          const draft = selfInvoiceDraft(reading, 1, selfKind, own, { date: today() });
+          const draft = selfInvoiceDraft(reading, 1, selfKind, own, { date: todayRef.current });
           draft.transmission.progressive = progressive();
           const original = reading.documents[0]!;
           if (!cancelled) {
             setStored({
-              ...freshDraft(),
+              ...freshDraft(todayRef.current),
               companyId,
               integrates: {
                 receivedId: receive.id,
@@ -223,7 +227,7 @@ export function useDraftSession(
           const discard = updates.filter((u) => u.state === 'Scartato').at(-1);
           const draft = draftFromInvoice(payloadBytes(send.payload ?? '', send.encoding), {
             mode,
-            today: today(),
+            today: todayRef.current,
           });
           if (mode !== 'open') draft.transmission.progressive = progressive();
           const remembered = supplierOf(profile, send.company_id);
@@ -233,7 +237,7 @@ export function useDraftSession(
           }
           if (!cancelled)
             setStored({
-              ...freshDraft(),
+              ...freshDraft(todayRef.current),
               companyId: send.company_id,
               source: {
                 sendId: send.id,
@@ -256,9 +260,19 @@ export function useDraftSession(
         cancelled = true;
       };
     }
-    setStored(freshDraft());
+    setStored(freshDraft(todayRef.current));
     return undefined;
   }, [gateway, profile, from, modeParam, resumeId]);
+
+  // The sandbox clock is read after the composer opens: a new draft nobody touched yet takes its day.
+  useEffect(() => {
+    if (dirty || from || resumeId) return;
+    setStored((current) =>
+      current && current.draft.document.date !== today && current.attempt === null
+        ? { ...current, draft: { ...current.draft, document: { ...current.draft.document, date: today } } }
+        : current,
+    );
+  }, [today, dirty, from, resumeId]);
 
   const change = useCallback((edit: (draft: InvoiceDraft) => void) => {
     setStored((current) => {
@@ -315,7 +329,7 @@ export function useDraftSession(
     setSavedAt(null);
     if (from || resumeId) navigate('/compose');
     else {
-      setStored(freshDraft());
+      setStored(freshDraft(todayRef.current));
       eventsRef.current.restarted();
     }
   };

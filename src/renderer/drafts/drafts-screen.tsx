@@ -153,7 +153,9 @@ export default function DraftsScreen() {
                 data-testid="drafts-send-selected"
                 data-count={chosen.length}
               >
-                {t('drafts.sendSelected', { count: Math.max(chosen.length, 1) })}
+                {chosen.length === 0
+                  ? t('drafts.sendNone')
+                  : t('drafts.sendSelected', { count: chosen.length })}
               </Button>
             </Group>
           </Group>
@@ -205,7 +207,7 @@ export default function DraftsScreen() {
                         data-testid="drafts-select"
                       />
                     </Table.Td>
-                    <Table.Td ff="monospace">
+                    <Table.Td>
                       {number === '' ? (
                         <Text span size="sm" c="dimmed">
                           {t('drafts.numberOnSend')}

@@ -5,13 +5,14 @@
 export const draftsEn = {
   title: 'Drafts',
   intro:
-    'Invoices written and not sent yet, kept on this computer. Select some to check and send them together: each is sent once, even when you send it again.',
+    'Invoices written and not sent yet, kept on this computer. Select some to check and send them together, oldest first: each is sent once, even when you send it again, and a proposed number is confirmed as it is sent.',
   empty:
     'No draft: a new invoice is kept here until it is sent, and so are the recurring invoices prepared on their day.',
   count_one: '1 draft',
   count_other: '{{count}} drafts',
   selectAll: 'Select every draft',
   select: 'Select draft {{name}}',
+  sendNone: 'Send selected',
   sendSelected_one: 'Send the selected draft',
   sendSelected_other: 'Send {{count}} selected drafts',
   deleteSelected: 'Delete selected',
@@ -79,13 +80,14 @@ export type DraftsMessages = typeof draftsEn;
 export const draftsIt: DraftsMessages = {
   title: 'Bozze',
   intro:
-    'Fatture scritte e non ancora inviate, conservate su questo computer. Selezionane alcune per controllarle e inviarle insieme: ciascuna viene inviata una sola volta, anche se la invii di nuovo.',
+    'Fatture scritte e non ancora inviate, conservate su questo computer. Selezionane alcune per controllarle e inviarle insieme, dalla più vecchia: ciascuna viene inviata una sola volta, anche se la invii di nuovo, e un numero proposto viene confermato all’invio.',
   empty:
     'Nessuna bozza: una nuova fattura resta qui finché non è inviata, come le fatture ricorrenti preparate nel loro giorno.',
   count_one: '1 bozza',
   count_other: '{{count}} bozze',
   selectAll: 'Seleziona tutte le bozze',
   select: 'Seleziona la bozza {{name}}',
+  sendNone: 'Invia selezionate',
   sendSelected_one: 'Invia la bozza selezionata',
   sendSelected_other: 'Invia le {{count}} bozze selezionate',
   deleteSelected: 'Elimina selezionate',
@@ -151,13 +153,14 @@ export const draftsIt: DraftsMessages = {
 export const draftsDe: DraftsMessages = {
   title: 'Entwürfe',
   intro:
-    'Geschriebene, noch nicht gesendete Rechnungen, auf diesem Computer gespeichert. Wählen Sie einige aus, um sie zusammen zu prüfen und zu senden: Jede wird nur einmal gesendet, auch wenn Sie sie erneut senden.',
+    'Geschriebene, noch nicht gesendete Rechnungen, auf diesem Computer gespeichert. Wählen Sie einige aus, um sie zusammen zu prüfen und zu senden, die älteste zuerst: Jede wird nur einmal gesendet, auch wenn Sie sie erneut senden, und eine vorgeschlagene Nummer wird beim Senden bestätigt.',
   empty:
     'Kein Entwurf: Eine neue Rechnung bleibt hier, bis sie gesendet ist, ebenso die an ihrem Tag vorbereiteten wiederkehrenden Rechnungen.',
   count_one: '1 Entwurf',
   count_other: '{{count}} Entwürfe',
   selectAll: 'Alle Entwürfe auswählen',
   select: 'Entwurf {{name}} auswählen',
+  sendNone: 'Ausgewählte senden',
   sendSelected_one: 'Ausgewählten Entwurf senden',
   sendSelected_other: '{{count}} ausgewählte Entwürfe senden',
   deleteSelected: 'Ausgewählte löschen',

@@ -79,8 +79,9 @@ export function RecurringForm({
   };
 
   return (
-    <Modal opened onClose={onClose} title={title} centered size={520} data-testid="recurring-form">
+    <Modal opened onClose={onClose} title={title} centered size={520}>
       <form
+        data-testid="recurring-form"
         onSubmit={(event) => {
           event.preventDefault();
           void submit();

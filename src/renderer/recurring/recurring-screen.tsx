@@ -18,7 +18,7 @@ import { useNotifyChoice } from '../shell/notify-choice.ts';
 import { useReady } from '../shell/ready.ts';
 import { RecurringForm } from './recurring-form.tsx';
 import { useRecurring } from './saved-recurring.ts';
-import { useToday } from './use-today.ts';
+import { useToday } from '../shell/use-today.ts';
 
 const EVERY_TEXT: Record<RecurringEvery, string> = {
   month: 'recurring.every.month',
@@ -80,99 +80,106 @@ export default function RecurringScreen() {
         </Text>
       )}
       {templates !== null && templates.length > 0 && (
-        <Table highlightOnHover striped data-testid="recurring-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('recurring.column.name')}</Table.Th>
-              <Table.Th>{t('recurring.column.customer')}</Table.Th>
-              <Table.Th ta="right">{t('recurring.column.amount')}</Table.Th>
-              <Table.Th>{t('recurring.column.schedule')}</Table.Th>
-              <Table.Th>{t('recurring.column.next')}</Table.Th>
-              <Table.Th>{t('recurring.column.prepared')}</Table.Th>
-              <Table.Th>{t('recurring.column.state')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {templates.map((template) => {
-              const { draft } = template;
-              const totals = computeTotals(draft);
-              const amount = totals.declaredTotal || totals.documentTotal;
-              const next = template.paused ? null : nextOccurrence(template.schedule, template.prepared);
-              const customer =
-                draft.customer.name || `${draft.customer.firstName} ${draft.customer.lastName}`.trim();
-              return (
-                <Table.Tr
-                  key={template.id}
-                  data-testid="recurring-row"
-                  data-id={template.id}
-                  data-next={next ?? ''}
-                  data-prepared={template.prepared ?? ''}
-                  data-paused={template.paused}
-                >
-                  <Table.Td>{template.name}</Table.Td>
-                  <Table.Td>{customer}</Table.Td>
-                  <Table.Td ta="right">
-                    {formatAmount(amount, draft.document.currency || 'EUR', i18n.language)}
-                  </Table.Td>
-                  <Table.Td>{scheduleText(template)}</Table.Td>
-                  <Table.Td>{template.paused ? '—' : next ? date(next) : t('recurring.ended')}</Table.Td>
-                  <Table.Td>{template.prepared ? date(template.prepared) : t('recurring.never')}</Table.Td>
-                  <Table.Td>
-                    <Badge color={template.paused ? 'gray.7' : 'teal.9'} variant="filled" tt="none">
-                      {template.paused ? t('recurring.paused') : t('recurring.active')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {removing === template.id ? (
-                      <Group gap="xs" wrap="nowrap">
-                        <Text size="sm">{t('recurring.removeConfirm', { name: template.name })}</Text>
-                        <Button
-                          size="xs"
-                          color="red"
-                          loading={changing}
-                          onClick={() => void change({ kind: 'remove', ids: [template.id] })}
-                          data-testid="recurring-remove-confirm"
-                        >
-                          {t('recurring.removeYes')}
-                        </Button>
-                        <Button size="xs" variant="default" onClick={() => setRemoving(null)}>
-                          {t('recurring.removeNo')}
-                        </Button>
-                      </Group>
-                    ) : (
-                      <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" variant="default" onClick={() => setEditing(template)}>
-                          {t('recurring.edit')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() =>
-                            void save(
-                              template.paused ? resumed(template, today) : { ...template, paused: true },
-                            )
-                          }
-                          data-testid="recurring-pause"
-                        >
-                          {template.paused ? t('recurring.resume') : t('recurring.pause')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setRemoving(template.id)}
-                        >
-                          {t('recurring.remove')}
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <Table.ScrollContainer minWidth={980}>
+          <Table highlightOnHover striped data-testid="recurring-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('recurring.column.name')}</Table.Th>
+                <Table.Th>{t('recurring.column.customer')}</Table.Th>
+                <Table.Th ta="right">{t('recurring.column.amount')}</Table.Th>
+                <Table.Th>{t('recurring.column.schedule')}</Table.Th>
+                <Table.Th>{t('recurring.column.next')}</Table.Th>
+                <Table.Th>{t('recurring.column.prepared')}</Table.Th>
+                <Table.Th>{t('recurring.column.state')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {templates.map((template) => {
+                const { draft } = template;
+                const totals = computeTotals(draft);
+                const amount = totals.declaredTotal || totals.documentTotal;
+                const next = template.paused ? null : nextOccurrence(template.schedule, template.prepared);
+                const customer =
+                  draft.customer.name || `${draft.customer.firstName} ${draft.customer.lastName}`.trim();
+                return (
+                  <Table.Tr
+                    key={template.id}
+                    data-testid="recurring-row"
+                    data-id={template.id}
+                    data-next={next ?? ''}
+                    data-prepared={template.prepared ?? ''}
+                    data-paused={template.paused}
+                  >
+                    <Table.Td>{template.name}</Table.Td>
+                    <Table.Td>{customer}</Table.Td>
+                    <Table.Td ta="right">
+                      {formatAmount(amount, draft.document.currency || 'EUR', i18n.language)}
+                    </Table.Td>
+                    <Table.Td>{scheduleText(template)}</Table.Td>
+                    <Table.Td>{template.paused ? '—' : next ? date(next) : t('recurring.ended')}</Table.Td>
+                    <Table.Td>{template.prepared ? date(template.prepared) : t('recurring.never')}</Table.Td>
+                    <Table.Td>
+                      <Badge
+                        color={template.paused ? 'gray.7' : 'teal.9'}
+                        variant="filled"
+                        tt="none"
+                        style={{ flexShrink: 0, overflow: 'visible' }}
+                      >
+                        {template.paused ? t('recurring.paused') : t('recurring.active')}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {removing === template.id ? (
+                        <Group gap="xs" wrap="nowrap">
+                          <Text size="sm">{t('recurring.removeConfirm', { name: template.name })}</Text>
+                          <Button
+                            size="xs"
+                            color="red"
+                            loading={changing}
+                            onClick={() => void change({ kind: 'remove', ids: [template.id] })}
+                            data-testid="recurring-remove-confirm"
+                          >
+                            {t('recurring.removeYes')}
+                          </Button>
+                          <Button size="xs" variant="default" onClick={() => setRemoving(null)}>
+                            {t('recurring.removeNo')}
+                          </Button>
+                        </Group>
+                      ) : (
+                        <Group gap={4}>
+                          <Button size="xs" variant="default" onClick={() => setEditing(template)}>
+                            {t('recurring.edit')}
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            onClick={() =>
+                              void save(
+                                template.paused ? resumed(template, today) : { ...template, paused: true },
+                              )
+                            }
+                            data-testid="recurring-pause"
+                          >
+                            {template.paused ? t('recurring.resume') : t('recurring.pause')}
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => setRemoving(template.id)}
+                          >
+                            {t('recurring.remove')}
+                          </Button>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {editing && (
         <RecurringForm

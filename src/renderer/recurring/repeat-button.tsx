@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { InvoiceDraft } from '../../shared/fatturapa/compose/index.ts';
 import {
   nextOccurrence,
+  periodWordsOf,
   proposedSchedule,
   templateOf,
   type RecurringTemplate,
@@ -17,12 +18,17 @@ import { formatDate } from '../format/format.ts';
 import { href } from '../shell/routes.ts';
 import { RecurringForm } from './recurring-form.tsx';
 import { useRecurring } from './saved-recurring.ts';
-import { useToday } from './use-today.ts';
+import { useToday } from '../shell/use-today.ts';
 
 /** The name proposed: the customer and the first line ("Studio Bianchi · Canone assistenza"). */
 function proposedName(draft: InvoiceDraft): string {
   const customer = draft.customer.name || `${draft.customer.firstName} ${draft.customer.lastName}`.trim();
-  const line = draft.lines.find((l) => l.description.trim() !== '')?.description.trim() ?? '';
+  const described = draft.lines.find((l) => l.description.trim() !== '')?.description ?? '';
+  // Its month and year left out: they change with each occurrence ("Canone gennaio 2027" is "Canone").
+  const line = periodWordsOf(described, draft.document.date)
+    .replace(/\{[A-Za-z]+\}/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return [customer, line.length > 40 ? `${line.slice(0, 39)}…` : line].filter(Boolean).join(' · ');
 }
 

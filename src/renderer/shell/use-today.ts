@@ -4,7 +4,7 @@
  */
 import { useActiveProfile } from '../data/profiles.ts';
 import { italianDay } from '../format/italian-day.ts';
-import { useSandboxTime } from '../shell/sandbox-clock.tsx';
+import { useSandboxTime } from './sandbox-clock.tsx';
 
 export function useToday(refreshKey: unknown = 'today'): string {
   const time = useSandboxTime(useActiveProfile(), refreshKey);
