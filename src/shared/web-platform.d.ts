@@ -117,6 +117,24 @@ interface SubtleCrypto {
     keyUsages: string[],
   ): Promise<CryptoKey>;
   sign(algorithm: string, key: CryptoKey, data: ArrayBufferView | ArrayBuffer): Promise<ArrayBuffer>;
+  // The backup file's passphrase (backup/seal.ts): PBKDF2 to an AES-GCM key.
+  deriveKey(
+    algorithm: { name: 'PBKDF2'; hash: string; salt: ArrayBufferView | ArrayBuffer; iterations: number },
+    baseKey: CryptoKey,
+    derivedKeyType: { name: string; length: number },
+    extractable: boolean,
+    keyUsages: string[],
+  ): Promise<CryptoKey>;
+  encrypt(
+    algorithm: { name: 'AES-GCM'; iv: ArrayBufferView | ArrayBuffer },
+    key: CryptoKey,
+    data: ArrayBufferView | ArrayBuffer,
+  ): Promise<ArrayBuffer>;
+  decrypt(
+    algorithm: { name: 'AES-GCM'; iv: ArrayBufferView | ArrayBuffer },
+    key: CryptoKey,
+    data: ArrayBufferView | ArrayBuffer,
+  ): Promise<ArrayBuffer>;
 }
 interface Crypto {
   readonly subtle: SubtleCrypto;

@@ -170,3 +170,40 @@ export function keptCorrections(profile: string): Map<number, number> {
     if (!corrections.has(discarded)) corrections.set(discarded, Number(sent));
   return corrections;
 }
+
+/**
+ * The composer's other kept values of a profile (supplier details and series per company, customers, resends), by
+ * their name under the profile: what a backup carries besides the drafts.
+ */
+export function composeEntries(profile: string): Record<string, string> {
+  const entries: Record<string, string> = {};
+  const start = `${prefix(profile)}.`;
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (!key?.startsWith(start) || key === `${start}drafts`) continue;
+      const value = localStorage.getItem(key);
+      if (value !== null) entries[key.slice(start.length)] = value;
+    }
+  } catch {
+    // Storage unavailable: nothing to carry.
+  }
+  return entries;
+}
+
+/** Keeps the values of a backup that this machine does not have yet (what it has stays); returns how many. */
+export function restoreComposeEntries(profile: string, entries: Record<string, string>): number {
+  let restored = 0;
+  for (const [name, value] of Object.entries(entries)) {
+    if (name === 'drafts') continue;
+    const key = `${prefix(profile)}.${name}`;
+    try {
+      if (localStorage.getItem(key) !== null) continue;
+      localStorage.setItem(key, value);
+      restored++;
+    } catch {
+      // A full storage keeps what it has.
+    }
+  }
+  return restored;
+}

@@ -10,6 +10,7 @@ import { archiveImportDe } from '../archive-import/messages.ts';
 import { apiReferenceDe } from '../api-reference/messages.ts';
 import { inputsDe } from '../inputs/messages.ts';
 import { shellDe } from '../shell/messages.ts';
+import { backupDe } from '../backup/messages.ts';
 import { catalogueDe } from '../catalogue/messages.ts';
 import { draftsDe } from '../drafts/messages.ts';
 import { recurringDe } from '../recurring/messages.ts';
@@ -460,6 +461,7 @@ export const de: Messages = {
   inputs: inputsDe,
   shell: shellDe,
   catalogue: catalogueDe,
+  backup: backupDe,
   drafts: draftsDe,
   recurring: recurringDe,
   contacts: contactsDe,

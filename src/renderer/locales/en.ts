@@ -10,6 +10,7 @@ import { archiveImportEn } from '../archive-import/messages.ts';
 import { apiReferenceEn } from '../api-reference/messages.ts';
 import { inputsEn } from '../inputs/messages.ts';
 import { shellEn } from '../shell/messages.ts';
+import { backupEn } from '../backup/messages.ts';
 import { catalogueEn } from '../catalogue/messages.ts';
 import { draftsEn } from '../drafts/messages.ts';
 import { recurringEn } from '../recurring/messages.ts';
@@ -448,6 +449,7 @@ export const en = {
   inputs: inputsEn,
   shell: shellEn,
   catalogue: catalogueEn,
+  backup: backupEn,
   drafts: draftsEn,
   recurring: recurringEn,
   contacts: contactsEn,

@@ -10,6 +10,7 @@ import { archiveImportIt } from '../archive-import/messages.ts';
 import { apiReferenceIt } from '../api-reference/messages.ts';
 import { inputsIt } from '../inputs/messages.ts';
 import { shellIt } from '../shell/messages.ts';
+import { backupIt } from '../backup/messages.ts';
 import { catalogueIt } from '../catalogue/messages.ts';
 import { draftsIt } from '../drafts/messages.ts';
 import { recurringIt } from '../recurring/messages.ts';
@@ -460,6 +461,7 @@ export const it: Messages = {
   inputs: inputsIt,
   shell: shellIt,
   catalogue: catalogueIt,
+  backup: backupIt,
   drafts: draftsIt,
   recurring: recurringIt,
   contacts: contactsIt,

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { BackupSection } from '../backup/backup-section.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
@@ -34,6 +35,7 @@ export function Profiles({ view, keychain, onChange }: ProfilesProps) {
       setChecked({ name, result: { ok: false, status: null, detail: messageOf(e) } });
     }
   };
+  const active = view.profiles.find((p) => p.id === view.activeId) ?? null;
   const profiles = [...view.profiles].sort((a, b) => Number(b.kind === 'local') - Number(a.kind === 'local'));
 
   const run = async (action: () => Promise<ProfilesView>) => {
@@ -135,6 +137,13 @@ export function Profiles({ view, keychain, onChange }: ProfilesProps) {
                     : `${checked.result.status}: ${checked.result.detail}`,
               })}
         </Alert>
+      )}
+
+      {active && (
+        <BackupSection
+          profileId={active.id}
+          profile={{ name: active.kind === 'local' ? t('profile.local') : active.name, kind: active.kind }}
+        />
       )}
 
       <Title order={3}>{t('profiles.add')}</Title>
