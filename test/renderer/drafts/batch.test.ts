@@ -12,23 +12,10 @@ import type { ApiRequest, Gateway } from '../../../src/shared/gateway/channels.t
 import { listDrafts, saveDraft, type StoredDraft } from '../../../src/renderer/compose/draft-store.ts';
 import { batchRowOf, rowsToRetry, runBatch, type BatchRow } from '../../../src/renderer/drafts/batch.ts';
 import { baseDraft, SUPPLIER_VAT } from '../../shared/compose/fixtures.ts';
+import { useMemoryStorage } from '../../support/memory-storage.ts';
 import { startTestSandbox, type ApiCaller, type TestSandbox } from '../../support/sandbox.ts';
 
 const PROFILE = 'local';
-
-function useMemoryStorage() {
-  const store = new Map<string, string>();
-  globalThis.localStorage = {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => void store.set(key, value),
-    removeItem: (key: string) => void store.delete(key),
-    clear: () => store.clear(),
-    key: (i: number) => [...store.keys()][i] ?? null,
-    get length() {
-      return store.size;
-    },
-  };
-}
 
 describe('a batch of drafts, against the real sandbox', () => {
   let sandbox: TestSandbox;

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { useMemoryStorage } from '../../support/memory-storage.ts';
 import type { Send, SendState } from '../../../src/shared/api/types.ts';
 import type { ApiRequest, Gateway } from '../../../src/shared/gateway/channels.ts';
 import { rememberResend, resendLinks } from '../../../src/renderer/compose/draft-store.ts';
@@ -39,19 +40,7 @@ function fakeGateway(all: Send[]) {
   return { gateway, calls };
 }
 
-beforeEach(() => {
-  const store = new Map<string, string>();
-  globalThis.localStorage = {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => void store.set(key, value),
-    removeItem: (key: string) => void store.delete(key),
-    clear: () => store.clear(),
-    key: (i: number) => [...store.keys()][i] ?? null,
-    get length() {
-      return store.size;
-    },
-  };
-});
+beforeEach(useMemoryStorage);
 
 describe('which rejected invoices were corrected and resent', () => {
   it('takes the first later invoice of the same company, number and year as the correction', () => {

@@ -3,7 +3,7 @@
  * The expected dates are worked out by hand from the calendar.
  */
 import { describe, expect, it } from 'vitest';
-import { emptyDraft } from '../../../src/shared/fatturapa/compose/draft.ts';
+import { emptyDraft, emptyPaymentDetail } from '../../../src/shared/fatturapa/compose/draft.ts';
 import {
   checkSchedule,
   draftForOccurrence,
@@ -49,27 +49,6 @@ function template(schedule: RecurringSchedule, date = '2026-11-30'): RecurringTe
     source: { kind: 'draft' },
     created: '2026-11-30T10:00:00Z',
   });
-}
-
-function emptyPaymentDetail() {
-  return {
-    beneficiary: '',
-    method: '',
-    termsStart: '',
-    termsDays: '',
-    due: '',
-    amount: '',
-    institution: '',
-    iban: '',
-    abi: '',
-    cab: '',
-    bic: '',
-    earlyPaymentDiscount: '',
-    earlyPaymentLimit: '',
-    latePaymentPenalty: '',
-    penaltyFrom: '',
-    paymentCode: '',
-  };
 }
 
 describe('the schedule', () => {
