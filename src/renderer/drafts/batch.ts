@@ -8,6 +8,7 @@
 import type { Send } from '../../shared/api/types.ts';
 import { checkDraft, type DraftLanguage } from '../../shared/fatturapa/compose/index.ts';
 import type { Gateway } from '../../shared/gateway/channels.ts';
+import { contactName } from '../../shared/registry/index.ts';
 import { messageOf } from '../data/api.ts';
 import { listDrafts, saveDraft, type StoredDraft } from '../compose/draft-store.ts';
 import { nextNumber, numberOwnerOf, seriesTemplateOf } from '../compose/next-number.ts';
@@ -55,8 +56,7 @@ export function draftErrors(stored: StoredDraft, lang: DraftLanguage): number {
 }
 
 export function customerName(stored: StoredDraft): string {
-  const { customer } = stored.draft;
-  return customer.name || `${customer.firstName} ${customer.lastName}`.trim();
+  return contactName(stored.draft.customer);
 }
 
 export function batchRowOf(stored: StoredDraft): BatchRow {

@@ -17,7 +17,8 @@ import { messageOf } from '../data/api.ts';
 import { formatDate } from '../format/format.ts';
 import { DateField } from '../inputs/date-field.tsx';
 
-const EVERY_TEXT: Record<RecurringEvery, string> = {
+/** How often, in words: the form's choice and the list's schedule. */
+export const EVERY_TEXT: Record<RecurringEvery, string> = {
   month: 'recurring.every.month',
   quarter: 'recurring.every.quarter',
   year: 'recurring.every.year',

@@ -6,25 +6,14 @@ import { Badge, Button, Group, Stack, Switch, Table, Text, Title } from '@mantin
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { computeTotals } from '../../shared/fatturapa/compose/index.ts';
-import {
-  nextOccurrence,
-  reschedule,
-  resumed,
-  type RecurringEvery,
-  type RecurringTemplate,
-} from '../../shared/recurring/index.ts';
+import { nextOccurrence, reschedule, resumed, type RecurringTemplate } from '../../shared/recurring/index.ts';
+import { contactName } from '../../shared/registry/index.ts';
 import { formatAmount, formatDate } from '../format/format.ts';
 import { useNotifyChoice } from '../shell/notify-choice.ts';
 import { useReady } from '../shell/ready.ts';
-import { RecurringForm } from './recurring-form.tsx';
+import { EVERY_TEXT, RecurringForm } from './recurring-form.tsx';
 import { useRecurring } from './saved-recurring.ts';
 import { useToday } from '../shell/use-today.ts';
-
-const EVERY_TEXT: Record<RecurringEvery, string> = {
-  month: 'recurring.every.month',
-  quarter: 'recurring.every.quarter',
-  year: 'recurring.every.year',
-};
 
 export default function RecurringScreen() {
   const { t, i18n } = useTranslation();
@@ -100,8 +89,7 @@ export default function RecurringScreen() {
                 const totals = computeTotals(draft);
                 const amount = totals.declaredTotal || totals.documentTotal;
                 const next = template.paused ? null : nextOccurrence(template.schedule, template.prepared);
-                const customer =
-                  draft.customer.name || `${draft.customer.firstName} ${draft.customer.lastName}`.trim();
+                const customer = contactName(draft.customer);
                 return (
                   <Table.Tr
                     key={template.id}

@@ -14,6 +14,7 @@ import {
   templateOf,
   type RecurringTemplate,
 } from '../../shared/recurring/index.ts';
+import { contactName } from '../../shared/registry/index.ts';
 import { formatDate } from '../format/format.ts';
 import { href } from '../shell/routes.ts';
 import { RecurringForm } from './recurring-form.tsx';
@@ -22,7 +23,7 @@ import { useToday } from '../shell/use-today.ts';
 
 /** The name proposed: the customer and the first line ("Studio Bianchi · Canone assistenza"). */
 function proposedName(draft: InvoiceDraft): string {
-  const customer = draft.customer.name || `${draft.customer.firstName} ${draft.customer.lastName}`.trim();
+  const customer = contactName(draft.customer);
   const described = draft.lines.find((l) => l.description.trim() !== '')?.description ?? '';
   // Its month and year left out: they change with each occurrence ("Canone gennaio 2027" is "Canone").
   const line = periodWordsOf(described, draft.document.date)
