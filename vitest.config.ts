@@ -1,10 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Time limits here are safety nets against a hang, never timings (those are the bench's). A UI journey waits on
+ * each of its steps with its own limit (STEP_MS in test/e2e/support), so a real hang fails at that step with its
+ * photo; the whole journey's limit is only the sum of many slow-but-fine steps on a busy machine, where three
+ * files share two cores. That is why journeys get one generous limit here, not one guessed per test.
+ */
+const JOURNEY_MS = 300_000;
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // Safety nets against a hang, not timings (those are the bench's): generous, since three files share two
-    // cores and a busy machine makes a sandbox's setup several times slower than a quiet one.
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
@@ -12,5 +17,17 @@ export default defineConfig({
     // Chromium, on SDI's steps): three files at once halve the suite's time there. SCAMBIO_TEST_WORKERS overrides.
     maxWorkers: Number(process.env.SCAMBIO_TEST_WORKERS) || 3,
     globalSetup: ['test/support/require-reference.ts', 'test/support/renderer-run-folder.ts'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**'] } },
+      {
+        extends: true,
+        test: {
+          name: 'journeys',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: JOURNEY_MS,
+          hookTimeout: JOURNEY_MS,
+        },
+      },
+    ],
   },
 });

@@ -34,7 +34,7 @@ describe('accessibility of every screen (axe-core, WCAG 2 A/AA rules)', () => {
         body: invoiceXml({ supplierVat: italianVat(500 + n), number: `A11Y-${n}` }),
       });
     }
-  }, 120_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -176,7 +176,7 @@ describe('accessibility of every screen (axe-core, WCAG 2 A/AA rules)', () => {
       } finally {
         await app.close();
       }
-    }, 180_000);
+    });
   }
 
   it('finds no violations in the invoice drawers (light theme)', async () => {
@@ -187,7 +187,7 @@ describe('accessibility of every screen (axe-core, WCAG 2 A/AA rules)', () => {
     } finally {
       await app.close();
     }
-  }, 180_000);
+  });
 
   it('finds no violations on any screen, drawer or webhooks screen in the dark theme, which a reload keeps', async () => {
     const app = await auditedApp('de', 'dark');
@@ -201,5 +201,5 @@ describe('accessibility of every screen (axe-core, WCAG 2 A/AA rules)', () => {
     } finally {
       await app.close();
     }
-  }, 180_000);
+  });
 });

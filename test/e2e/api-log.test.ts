@@ -29,7 +29,7 @@ describe('the API log, in Chromium', () => {
     expect(
       (await api.get('/v1/company', { query: { page_size: 5, sort: '-id' }, headers: SCRIPT })).status,
     ).toBe(200);
-  }, 120_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -73,7 +73,7 @@ describe('the API log, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 90_000);
+  });
 
   it('copies an entry as curl and the copied command, run with SCAMBIO_KEY, gets the same status', async () => {
     const app = await openApp(ui.browser, ui.sandbox.origin, 'it');
@@ -108,5 +108,5 @@ describe('the API log, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 90_000);
+  });
 });

@@ -47,7 +47,7 @@ describe.skipIf(!chromiumInstalled)('the API reference, in a browser and in the 
   beforeAll(async () => {
     ui = await startUiFixture({ sdiDelayMs: 0 });
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-  }, 120_000);
+  });
   afterAll(() => ui?.close());
 
   it('serves /docs/ from this machine only: every operation, the sandbox ones marked, nothing axe objects to', async () => {
@@ -81,7 +81,7 @@ describe.skipIf(!chromiumInstalled)('the API reference, in a browser and in the 
     } finally {
       await context.close();
     }
-  }, 60_000);
+  });
 
   it('shows the same description on the app’s API reference screen, bundled, in every language without axe findings', async () => {
     const app = await openApp(ui.browser, ui.sandbox.origin, 'it');
@@ -126,5 +126,5 @@ describe.skipIf(!chromiumInstalled)('the API reference, in a browser and in the 
     } finally {
       await app.close();
     }
-  }, 120_000);
+  });
 });

@@ -142,7 +142,7 @@ describe('importing last year’s archive (Chromium)', () => {
     });
     expect(created.status).toBe(201);
     archive = await yearArchive();
-  }, 300_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -275,7 +275,7 @@ describe('importing last year’s archive (Chromium)', () => {
       } finally {
         await app.close();
       }
-    }, 120_000);
+    });
   }
 
   it('passes the WCAG 2.1 AA audit with a report, the imports and an imported invoice on screen', async () => {
@@ -312,5 +312,5 @@ describe('importing last year’s archive (Chromium)', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 });

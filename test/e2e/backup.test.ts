@@ -20,7 +20,7 @@ describe('a backup of the profile, in Chromium', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     ui = await startUiFixture({ sdiDelayMs: 0 });
-  }, 120_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -113,5 +113,5 @@ describe('a backup of the profile, in Chromium', () => {
     } finally {
       await second.close();
     }
-  }, 240_000);
+  });
 });

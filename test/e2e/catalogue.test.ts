@@ -25,7 +25,7 @@ describe('products and services, in Chromium', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     ui = await startUiFixture({ sdiDelayMs: 0 });
-  }, 120_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -116,7 +116,7 @@ describe('products and services, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 180_000);
+  });
 
   it('shows the catalogue in English, and an exempt item needs its nature', async () => {
     const app = await openApp(ui.browser, ui.sandbox.origin, 'en');
@@ -138,5 +138,5 @@ describe('products and services, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 120_000);
+  });
 });

@@ -142,7 +142,7 @@ describe('the composer for public administrations, in Chromium', () => {
       const created = await api.post('/v1/company', { json: { vat, fiscal_code: vat.slice(2), name } });
       expect(created.status).toBe(201);
     }
-  }, 120_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -323,7 +323,7 @@ describe('the composer for public administrations, in Chromium', () => {
       await context.close();
     }
     // Long: the whole journey plus four accessibility audits; a safety net sized for a loaded two-core machine.
-  }, 300_000);
+  });
 
   it('a deferred invoice (TD24) to a PA with two delivery notes and split payment, usable at 1024 px', async () => {
     const { page, context, problems } = await openApp(ui);
@@ -416,5 +416,5 @@ describe('the composer for public administrations, in Chromium', () => {
     } finally {
       await context.close();
     }
-  }, 180_000);
+  });
 });

@@ -36,7 +36,7 @@ let api: ApiCaller;
 beforeAll(async () => {
   ui = await startUiFixture({ sdiDelayMs: 0 });
   api = ui.sandbox.caller('default');
-}, 180_000);
+});
 
 afterAll(() => ui?.close());
 
@@ -133,7 +133,7 @@ describe.each(Object.keys(LANGS) as Lang[])('the composer in plain words (%s), i
     } finally {
       await app.close();
     }
-  }, 120_000);
+  });
 
   it('a 4,800.00 reverse-charge line (N6.3) gets its article, and the stamp duty is not due for reverse charge', async () => {
     const app = await openApp(ui.browser, ui.sandbox.origin, lang);
@@ -164,7 +164,7 @@ describe.each(Object.keys(LANGS) as Lang[])('the composer in plain words (%s), i
     } finally {
       await app.close();
     }
-  }, 120_000);
+  });
 
   it('choosing the flat-rate scheme (RF19) moves the lines to N2.2 with the legal wording, and warns at a line given VAT again', async () => {
     const app = await openApp(ui.browser, ui.sandbox.origin, lang);
@@ -206,7 +206,7 @@ describe.each(Object.keys(LANGS) as Lang[])('the composer in plain words (%s), i
     } finally {
       await app.close();
     }
-  }, 120_000);
+  });
 
   it('clicking the chosen payment condition again keeps the instalments', async () => {
     const app = await openApp(ui.browser, ui.sandbox.origin, lang);
@@ -228,7 +228,7 @@ describe.each(Object.keys(LANGS) as Lang[])('the composer in plain words (%s), i
     } finally {
       await app.close();
     }
-  }, 120_000);
+  });
 
   it('series FT and NC set in Companies are proposed per document type; a number already used is flagged with a link to its invoice', async () => {
     const own = await company(7400 + n, `Officina ${lang.toUpperCase()} Srl`);
@@ -281,5 +281,5 @@ describe.each(Object.keys(LANGS) as Lang[])('the composer in plain words (%s), i
     } finally {
       await app.close();
     }
-  }, 120_000);
+  });
 });

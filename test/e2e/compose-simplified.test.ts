@@ -49,7 +49,7 @@ describe('simplified invoices in the composer, in Chromium', () => {
     api = ui.sandbox.caller('default');
     const created = await api.post('/v1/company', { json: { vat, fiscal_code: vat.slice(2), name: SHOP } });
     expect(created.status).toBe(201);
-  }, 120_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -129,7 +129,7 @@ describe('simplified invoices in the composer, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 180_000);
+  });
 
   it('its credit note TD08 in Italian: names the invoice and what it corrects, delivered as FSM10', async () => {
     expect(invoiceId).toBeGreaterThan(0);
@@ -182,5 +182,5 @@ describe('simplified invoices in the composer, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 180_000);
+  });
 });

@@ -34,7 +34,7 @@ describe('the composer, in Chromium', () => {
     api = ui.sandbox.caller('default');
     const created = await api.post('/v1/company', { json: { vat, fiscal_code: vat.slice(2), name } });
     expect(created.status).toBe(201);
-  }, 120_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -169,7 +169,7 @@ describe('the composer, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 120_000);
+  });
 
   it('corrects and resends an invoice SDI discarded as a duplicate, and it is delivered', async () => {
     const date = new Date().toISOString().slice(0, 10);
@@ -241,5 +241,5 @@ describe('the composer, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 120_000);
+  });
 });

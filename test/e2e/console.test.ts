@@ -19,7 +19,7 @@ describe('the sandbox console (Chromium)', () => {
   beforeAll(async () => {
     ui = await startUiFixture({ sdiDelayMs: 0 });
     api = ui.sandbox.caller('default');
-  }, 120_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -111,7 +111,7 @@ describe('the sandbox console (Chromium)', () => {
     } finally {
       await app.close();
     }
-  }, 90_000);
+  });
 
   it('advances the clock 15 days on a PA invoice, which SDI then closes with DecorrenzaTermini', async () => {
     const vat = await company(1711, 'Fornitrice PA Srl');
@@ -138,7 +138,7 @@ describe('the sandbox console (Chromium)', () => {
     } finally {
       await app.close();
     }
-  }, 90_000);
+  });
 
   it('refuses a PA invoice as the administration, with a reason, and the invoice shows RifiutatoDalDestinatario', async () => {
     const vat = await company(1721, 'Rifiutata Srl');
@@ -165,7 +165,7 @@ describe('the sandbox console (Chromium)', () => {
     } finally {
       await app.close();
     }
-  }, 90_000);
+  });
 
   it('makes an invoice arrive for an unregistered VAT number: held until the company is registered, then delivered', async () => {
     const vat = italianVat(1731);
@@ -217,7 +217,7 @@ describe('the sandbox console (Chromium)', () => {
     } finally {
       await app.close();
     }
-  }, 90_000);
+  });
 
   it('forces the outcome of the next invoice sent from the app, and of that one only', async () => {
     const vat = await company(1741, 'Scartata Srl');
@@ -266,7 +266,7 @@ describe('the sandbox console (Chromium)', () => {
     } finally {
       await app.close();
     }
-  }, 90_000);
+  });
 
   it('runs the whole SDI queue at once, each step at its own date', async () => {
     const vat = await company(1751, 'Coda Srl');
@@ -296,7 +296,7 @@ describe('the sandbox console (Chromium)', () => {
     } finally {
       await app.close();
     }
-  }, 90_000);
+  });
 
   // Last: it deletes the account's data.
   it('resets the sandbox after a confirmation that says what goes', async () => {
@@ -331,5 +331,5 @@ describe('the sandbox console (Chromium)', () => {
     } finally {
       await app.close();
     }
-  }, 90_000);
+  });
 });

@@ -74,7 +74,7 @@ describe('customers and suppliers, in Chromium', () => {
     // Read once (as the Received screen would): the registry learns only from invoices already read.
     for (const row of received)
       expect((await api.get(`/v1/receive/${row.id}`, { query: { include_payload: true } })).status).toBe(200);
-  }, 120_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -165,7 +165,7 @@ describe('customers and suppliers, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 180_000);
+  });
 
   it('offers a customer typed in the composer for saving, and shows the registry in Italian', async () => {
     const app = await openApp(ui.browser, ui.sandbox.origin, 'it');
@@ -196,5 +196,5 @@ describe('customers and suppliers, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 180_000);
+  });
 });

@@ -54,7 +54,7 @@ describe("the dashboard's money, in Chromium", () => {
       const sent = await api.post<Send>('/v1/send/xml', { body: xml });
       expect(sent.status).toBe(201);
     }
-  }, 300_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -80,6 +80,6 @@ describe("the dashboard's money, in Chromium", () => {
       } finally {
         await app.close();
       }
-    }, 120_000);
+    });
   }
 });

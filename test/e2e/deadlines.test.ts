@@ -283,7 +283,7 @@ describe('the deadlines (scadenzario), in Chromium', () => {
       expect((await api.get(`/v1/receive/${a1.id}`, { query: { include_payload: true } })).status).toBe(200);
       seeded[language] = { company: { id: created.body.id, vat, name }, sent, received: a1.id };
     }
-  }, 180_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -452,7 +452,7 @@ describe('the deadlines (scadenzario), in Chromium', () => {
       } finally {
         await app.close();
       }
-    }, 240_000);
+    });
   }
 
   it('tells once, on the day, what falls due, when asked to; and leaves axe nothing to find', async () => {
@@ -537,5 +537,5 @@ describe('the deadlines (scadenzario), in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 120_000);
+  });
 });

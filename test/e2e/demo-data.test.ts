@@ -12,7 +12,7 @@ describe('"Load demo data" on an empty local sandbox', () => {
       uiDir: await sharedRendererBuild(),
       sdiDelayMs: 1000,
     });
-  }, 240_000);
+  });
   afterAll(() => scambio?.close());
 
   it('fills the sandbox from the dashboard, once, through the real pipeline', async () => {
@@ -30,5 +30,5 @@ describe('"Load demo data" on an empty local sandbox', () => {
     // With data there, the offer is gone.
     expect(await page.getByTestId('demo-data').count()).toBe(0);
     // As long as the wait for the pipeline above, and some: vitest's 30 s default cut it short on a busy machine.
-  }, 240_000);
+  });
 });

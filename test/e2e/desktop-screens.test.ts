@@ -27,7 +27,7 @@ describe('the desktop-only screens, on the real main gateway', () => {
     ui = await startUiFixture();
     ({ sandbox, browser, files } = ui);
     localKey = sandbox.server.services.keys.create({ account: 'default', environment: 'test' }).key;
-  }, 120_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -128,7 +128,7 @@ describe('the desktop-only screens, on the real main gateway', () => {
     } finally {
       await context.close();
     }
-  }, 90_000);
+  });
 
   it('says the keychain is unavailable, and why, and offers no way to save a remote profile', async () => {
     const { page, context } = await openDesktop(fakeSecretStore(false), [], () => false);
@@ -140,7 +140,7 @@ describe('the desktop-only screens, on the real main gateway', () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  });
 
   it('exports a ZIP straight into the file the user picked, showing what was saved', async () => {
     const caller = sandbox.caller('default');
@@ -173,5 +173,5 @@ describe('the desktop-only screens, on the real main gateway', () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  });
 });

@@ -71,5 +71,5 @@ describe('the desktop app, with Playwright _electron', () => {
     } finally {
       rmSync(userData, { recursive: true, force: true });
     }
-  }, 240_000);
+  });
 });

@@ -74,7 +74,7 @@ describe('what an accountant sees every day: first steps, the frame, states, cor
     ui = await startUiFixture({ sdiDelayMs: 0 });
     api = ui.sandbox.caller('default');
     // The fixture builds the renderer from the source first: minutes on a busy machine.
-  }, 300_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -128,7 +128,7 @@ describe('what an accountant sees every day: first steps, the frame, states, cor
     } finally {
       await app.close();
     }
-  }, 120_000);
+  });
 
   it('offers a skip link as the keyboard’s first stop: shown on focus, it moves the focus to the screen', async () => {
     for (const [language, label] of [
@@ -168,7 +168,7 @@ describe('what an accountant sees every day: first steps, the frame, states, cor
         await app.close();
       }
     }
-  }, 60_000);
+  });
 
   it('gathers the developer’s screens in a Developer group that folds away and stays folded after a reload', async () => {
     for (const [language, label] of [
@@ -219,7 +219,7 @@ describe('what an accountant sees every day: first steps, the frame, states, cor
         await app.close();
       }
     }
-  }, 60_000);
+  });
 
   it('shows every SDI state as an icon and a whole word at 1024 px, with the full state and its meaning in a tooltip', async () => {
     const base = { supplierVat: vat, supplierName: name, date: '2026-03-02' };
@@ -300,7 +300,7 @@ describe('what an accountant sees every day: first steps, the frame, states, cor
         await app.close();
       }
     }
-  }, 120_000);
+  });
 
   it('calls a plain XML "XML" and a signed file "P7M" in both drawers and in the saved name, whatever the encoding', async () => {
     const xml = invoiceXml({ supplierVat: vat, supplierName: name, number: 'XF-1', date: '2026-03-03' });
@@ -366,7 +366,7 @@ describe('what an accountant sees every day: first steps, the frame, states, cor
         await app.close();
       }
     }
-  }, 120_000);
+  });
 
   it('no longer counts a rejected invoice corrected and resent as one to handle, and links it to its correction', async () => {
     const today = new Date().toISOString().slice(0, 10);
@@ -456,7 +456,7 @@ describe('what an accountant sees every day: first steps, the frame, states, cor
     } finally {
       await app.close();
     }
-  }, 180_000);
+  });
 
   it('duplicates a sent invoice from its drawer: the composer opens with its parties and lines as a new invoice', async () => {
     const original = await sendInvoice(
@@ -529,5 +529,5 @@ describe('what an accountant sees every day: first steps, the frame, states, cor
         await app.close();
       }
     }
-  }, 120_000);
+  });
 });

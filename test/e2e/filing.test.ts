@@ -187,7 +187,7 @@ describe('a month filed in Chromium: totals, lists and exports', () => {
           (await api.get(`/v1/receive/${receive.id}`, { query: { include_payload: true } })).status,
         ).toBe(200);
     }
-  }, 180_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -216,7 +216,7 @@ describe('a month filed in Chromium: totals, lists and exports', () => {
         await app.close();
       }
     }
-  }, 90_000);
+  });
 
   describe.each(LANGUAGES)('in %s', (language) => {
     const written = WRITTEN[language];
@@ -253,7 +253,7 @@ describe('a month filed in Chromium: totals, lists and exports', () => {
       } finally {
         await app.close();
       }
-    }, 60_000);
+    });
 
     it('sorts by amount, number and counterparty from anywhere in the header cell, and says it sorts itself', async () => {
       const company = companies[language];
@@ -315,7 +315,7 @@ describe('a month filed in Chromium: totals, lists and exports', () => {
       } finally {
         await app.close();
       }
-    }, 60_000);
+    });
 
     it('finds an invoice by its amount in the list search, as the header search does', async () => {
       const company = companies[language];
@@ -354,7 +354,7 @@ describe('a month filed in Chromium: totals, lists and exports', () => {
       } finally {
         await app.close();
       }
-    }, 60_000);
+    });
 
     it('exports CSV and XLSX for filing: tax ids, taxable, VAT, net to pay, SDI id, dates and a SUBTOTAL row', async () => {
       const company = companies[language];
@@ -455,7 +455,7 @@ describe('a month filed in Chromium: totals, lists and exports', () => {
       } finally {
         await app.close();
       }
-    }, 60_000);
+    });
 
     it('says which date selects the invoices, and what reading unread ones costs before it exports them', async () => {
       // A company of its own: two unread invoices dated in March, and one dated in February that arrived in March.
@@ -540,7 +540,7 @@ describe('a month filed in Chromium: totals, lists and exports', () => {
       } finally {
         await app.close();
       }
-    }, 90_000);
+    });
 
     it('sorts companies by name, VAT number or fiscal code from the header', async () => {
       const app = await openApp(browser, sandbox.origin, language);
@@ -565,7 +565,7 @@ describe('a month filed in Chromium: totals, lists and exports', () => {
       } finally {
         await app.close();
       }
-    }, 60_000);
+    });
   });
 
   // Pictures for a person to look at (SCAMBIO_SCREENSHOTS=<folder>): the screens this issue changed.
@@ -641,5 +641,5 @@ describe('a month filed in Chromium: totals, lists and exports', () => {
         }
       }
     }
-  }, 240_000);
+  });
 });

@@ -21,7 +21,7 @@ describe('the frame an accountant lives in: addresses, keys, search, forms, cloc
     ui = await startUiFixture({ sdiDelayMs: 0 });
     api = ui.sandbox.caller('default');
     seeded = await seedAccount(api, 810);
-  }, 120_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -78,7 +78,7 @@ describe('the frame an accountant lives in: addresses, keys, search, forms, cloc
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   it('lets the keyboard reach and follow the navigation, and the desktop shortcuts work outside fields', async () => {
     const app = await openApp(ui.browser, ui.sandbox.origin);
@@ -142,7 +142,7 @@ describe('the frame an accountant lives in: addresses, keys, search, forms, cloc
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   it.each([
     ['en', 'SDI rejected the file', 'Duplicate invoice: number X-810 of 2026-03-20 was already transmitted'],
@@ -237,7 +237,7 @@ describe('the frame an accountant lives in: addresses, keys, search, forms, cloc
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   it.each([
     ['it', 'Compila questo campo.', /cifra di controllo/],
@@ -312,7 +312,7 @@ describe('the frame an accountant lives in: addresses, keys, search, forms, cloc
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   // Last: it moves the sandbox clock forward for the whole account.
   it('shows the sandbox clock when it differs from real time, and exports its month by default', async () => {
@@ -335,5 +335,5 @@ describe('the frame an accountant lives in: addresses, keys, search, forms, cloc
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 });

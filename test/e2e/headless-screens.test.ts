@@ -57,7 +57,7 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
     ui = await startUiFixture({ sdiDelayMs: 0 });
     ({ sandbox, browser, files } = ui);
     api = sandbox.caller('default');
-  }, 120_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -104,7 +104,7 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   it('takes invoice files dropped on the Send screen, ignoring other files', async () => {
     const xml = invoiceXml({ supplierVat: italianVat(440), number: 'DROP-1' });
@@ -129,7 +129,7 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   it('shows the SDI history of a sent invoice, downloads its notification file, and lists the errors of a discarded one', async () => {
     const sentXml = invoiceXml({ supplierVat: italianVat(402), number: 'UI-402' });
@@ -193,7 +193,7 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   it('finds sent invoices by free text and by SDI state', async () => {
     const delivered = await api.post<Send>('/v1/send/xml', {
@@ -231,7 +231,7 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   it('puts what SDI rejected on the dashboard, and opens the list of exactly those', async () => {
     const rejected = await api.post<Send>('/v1/send/xml', {
@@ -260,7 +260,7 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   it('opens a received invoice, which marks it read, and downloads its XML', async () => {
     const { vat } = await company(403);
@@ -330,7 +330,7 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   it.runIf(referenceAvailable)(
     "shows a real invoice's attachments and saves one byte for byte",
@@ -402,7 +402,7 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   it('registers a company, makes an invoice arrive for it, and removes it with its invoices', async () => {
     const vat = italianVat(430);
@@ -440,7 +440,7 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   it('shows the API log, finds a failed call and opens its answer', async () => {
     const missing = await api.get('/v1/send/987654321');
@@ -462,7 +462,7 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   it('lists the local sandbox as the active profile and says remote and live profiles need the desktop app', async () => {
     const app = await openApp(browser, sandbox.origin, 'it');
@@ -480,5 +480,5 @@ describe("the accountant's screens in headless mode, in Chromium", () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 });

@@ -17,7 +17,7 @@ describe('the UI in headless mode, in Chromium', () => {
     const caller = sandbox.caller('default');
     const sent = await caller.post('/v1/send/xml', { body: invoiceXml({ supplierVat: italianVat(77) }) });
     expect(sent.status).toBeLessThan(300);
-  }, 120_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -38,7 +38,7 @@ describe('the UI in headless mode, in Chromium', () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  });
 
   it('pages the sent invoices by the server total', async () => {
     const caller = sandbox.caller('default');
@@ -62,5 +62,5 @@ describe('the UI in headless mode, in Chromium', () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  });
 });

@@ -14,7 +14,7 @@ describe('QA with the scambio/testing fixture', () => {
       freshUi: true,
       uiDir: await sharedRendererBuild(),
     });
-  }, 240_000);
+  });
   afterAll(() => scambio?.close());
 
   it('UI: opening an unread invoice marks it read', async () => {

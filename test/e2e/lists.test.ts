@@ -147,7 +147,7 @@ describe('the invoice lists and their live states, in Chromium', () => {
       );
       await settled(sent.id);
     }
-  }, 120_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -198,7 +198,7 @@ describe('the invoice lists and their live states, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   it('exports the filtered list as CSV (Italian and English separators) and as XLSX with real numbers', async () => {
     const app = await openApp(browser, sandbox.origin, 'it');
@@ -269,7 +269,7 @@ describe('the invoice lists and their live states, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   it('leaves what SDI rejected out of the total, says so, and puts the total under the amounts', async () => {
     const own = await newCompany(5_300, 'Studio Verdi Srl');
@@ -324,7 +324,7 @@ describe('the invoice lists and their live states, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   it('never reads an unread received invoice to fill a column; shows amounts once read, or when asked knowing the cost', async () => {
     const own = await newCompany(5_310, 'Studio Neri Srl');
@@ -390,7 +390,7 @@ describe('the invoice lists and their live states, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   it('keeps what it read in an encrypted index that survives a reload, and rebuilds it without reading unread invoices', async () => {
     const app = await openApp(browser, sandbox.origin);
@@ -485,7 +485,7 @@ describe('the invoice lists and their live states, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 90_000);
+  });
 
   it('leaves axe nothing to find in the totals, the cost dialogs and the index panel, in both themes', async () => {
     const own = await newCompany(5_320, 'Studio Grigi Srl');
@@ -530,7 +530,7 @@ describe('the invoice lists and their live states, in Chromium', () => {
     } finally {
       await context.close();
     }
-  }, 90_000);
+  });
 
   it('shows a state SDI records as it happens, in the open list and the open drawer, with no reload', async () => {
     // SDI takes these an hour (of sandbox time) after they are sent: until the clock moves they have no state.
@@ -576,7 +576,7 @@ describe('the invoice lists and their live states, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   it('follows each sent invoice on the Send screen to its final state', async () => {
     const app = await openApp(browser, sandbox.origin);
@@ -640,7 +640,7 @@ describe('the invoice lists and their live states, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   it('counts an arriving invoice in the unread badge and on the dashboard, with no reload', async () => {
     const app = await openApp(browser, sandbox.origin);
@@ -667,7 +667,7 @@ describe('the invoice lists and their live states, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   it('says when the live channel is lost, and stops saying it once it is back', async () => {
     const app = await openApp(browser, sandbox.origin);
@@ -697,7 +697,7 @@ describe('the invoice lists and their live states, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   it('offers desktop notifications, off by default, and notifies an arriving invoice once allowed', async () => {
     const app = await openApp(browser, sandbox.origin);
@@ -742,7 +742,7 @@ describe('the invoice lists and their live states, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   // Pictures for a person to look at (SCAMBIO_SCREENSHOTS=<folder>): the lists with amounts and totals.
   it('takes screenshots of the lists', async (context) => {
@@ -794,5 +794,5 @@ describe('the invoice lists and their live states, in Chromium', () => {
       }
     }
     writeFileSync(join(folder, 'README.txt'), 'Scambio list screenshots, 1400x900\n');
-  }, 120_000);
+  });
 });

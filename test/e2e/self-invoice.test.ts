@@ -59,7 +59,7 @@ describe('a self-invoice for reverse charge from a received invoice, in Chromium
     });
     expect(arrived.status).toBe(201);
     received = arrived.body.delivered;
-  }, 120_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -129,6 +129,6 @@ describe('a self-invoice for reverse charge from a received invoice, in Chromium
       } finally {
         await app.close();
       }
-    }, 180_000);
+    });
   }
 });

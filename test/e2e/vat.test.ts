@@ -200,7 +200,7 @@ describe('the VAT settlement, in Chromium', () => {
       }),
     ])
       expect((await api.post('/_sandbox/inbound', { json: { payload: xml } })).status).toBe(201);
-  }, 180_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -345,7 +345,7 @@ describe('the VAT settlement, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 120_000);
+  });
 
   it('settles the first quarter in English, opens a line, and shows February’s credit carried', async () => {
     const app = await openApp(ui.browser, ui.sandbox.origin, 'en');
@@ -437,5 +437,5 @@ describe('the VAT settlement, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 120_000);
+  });
 });

@@ -26,7 +26,7 @@ describe('webhooks and the built-in receiver, in Chromium', () => {
       json: { vat, fiscal_code: vat.slice(2), name: 'Ricevente Srl' },
     });
     expect(created.status).toBe(201);
-  }, 120_000);
+  });
 
   afterAll(() => ui?.close());
 
@@ -102,7 +102,7 @@ describe('webhooks and the built-in receiver, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 90_000);
+  });
 
   it('creates a webhook for some events of one company, shows its secret once, switches it off, edits and deletes it', async () => {
     const app = await openApp(ui.browser, ui.sandbox.origin, 'it');
@@ -165,5 +165,5 @@ describe('webhooks and the built-in receiver, in Chromium', () => {
     } finally {
       await app.close();
     }
-  }, 90_000);
+  });
 });
