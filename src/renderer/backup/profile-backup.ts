@@ -1,65 +1,94 @@
 /**
- * What a backup of the active profile gathers and where an import puts it back: the books sealed in the profile's
- * invoice index (contacts, catalogue, payments, recurring invoices) and the composer's own values (drafts, the
- * supplier's details, series). An import reads the whole file first (src/shared/backup), then merges each part:
- * nothing this machine keeps is removed.
+ * Where a backup of the active profile is read from and written back to: the books sealed in the profile's invoice
+ * index (by the names saved-contacts.ts, saved-catalogue.ts, payments.ts and saved-recurring.ts keep them under,
+ * which are the backup's book names) and the composer's localStorage (draft-store.ts). The order of an import is
+ * src/shared/backup/restore.ts's: the file is read and checked whole before this store writes anything.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import {
-  BACKED_UP_BOOKS,
-  IDENTITY_OF,
-  mergeRecords,
-  type BackedUpBook,
-  type BackupContent,
-  type MergeCount,
+  BOOK_NAMES,
+  type BackupPart,
+  type BookName,
+  type KeepingStore,
+  type ProfileKeeping,
 } from '../../shared/backup/index.ts';
 import type { Gateway } from '../../shared/gateway/channels.ts';
 import {
-  composeEntries,
+  keepCustomers,
+  keepResends,
+  keptResends,
+  keptSeries,
+  keptSuppliers,
+  knownCustomers,
   listDrafts,
-  restoreComposeEntries,
+  rememberSeries,
+  rememberSupplier,
   saveDrafts,
   type StoredDraft,
 } from '../compose/draft-store.ts';
+import { queryKeys } from '../data/keys.ts';
 import { openInvoiceIndex } from '../invoice-index/use-invoice-index.ts';
 
-export async function gatherBackup(
-  gateway: Gateway,
-  profileId: string,
-  profile: { name: string; kind: string },
-): Promise<BackupContent> {
-  const index = await openInvoiceIndex(gateway, profileId);
-  const books = {} as Record<BackedUpBook, unknown[]>;
-  for (const book of BACKED_UP_BOOKS) books[book] = (await index.bookValue<unknown[]>(book)) ?? [];
+export function profileKeepingStore(gateway: Gateway, profileId: string): KeepingStore {
   return {
-    exported: new Date().toISOString(),
-    profile,
-    books,
-    drafts: listDrafts(profileId),
-    compose: composeEntries(profileId),
+    async read() {
+      const index = await openInvoiceIndex(gateway, profileId);
+      const book = async <T>(name: BookName) => (await index.bookValue<T[]>(name)) ?? [];
+      return {
+        books: {
+          contacts: await book('contacts'),
+          catalogue: await book('catalogue'),
+          payments: await book('payments'),
+          recurring: await book('recurring'),
+        },
+        compose: {
+          drafts: listDrafts(profileId),
+          customers: knownCustomers(profileId),
+          suppliers: keptSuppliers(profileId),
+          series: keptSeries(profileId),
+          resends: keptResends(profileId),
+        },
+      };
+    },
+
+    async write(next: ProfileKeeping, parts: readonly BackupPart[]) {
+      const index = await openInvoiceIndex(gateway, profileId);
+      for (const name of BOOK_NAMES) if (parts.includes(name)) await index.keepBook(name, next.books[name]);
+      const { compose } = next;
+      // Checked by the shared reading as drafts with an id and a date; the rest is the composer's own, as exported.
+      if (parts.includes('drafts')) saveDrafts(profileId, compose.drafts as StoredDraft[]);
+      if (parts.includes('customers')) keepCustomers(profileId, compose.customers);
+      if (parts.includes('suppliers'))
+        for (const [id, supplier] of Object.entries(compose.suppliers))
+          rememberSupplier(profileId, Number(id), supplier);
+      if (parts.includes('series'))
+        for (const [id, series] of Object.entries(compose.series))
+          rememberSeries(profileId, Number(id), series);
+      if (parts.includes('resends')) keepResends(profileId, compose.resends);
+    },
   };
 }
 
-export interface RestoreReport {
-  books: Record<BackedUpBook | 'drafts', MergeCount>;
-  /** Composer values this machine did not have (supplier details, series, customers). */
-  settings: number;
-}
+/** The query of each book, so the screens showing it read it again after an import. */
+const BOOK_QUERY: Record<BookName, (profileId: string) => readonly unknown[]> = {
+  contacts: queryKeys.savedContacts,
+  catalogue: queryKeys.catalogue,
+  payments: queryKeys.bookPayments,
+  recurring: queryKeys.recurring,
+};
 
-export async function restoreBackup(
-  gateway: Gateway,
+/**
+ * After an import: the books written are read again. The composer's values need nothing: it reads localStorage
+ * when a draft opens, and the drafts list follows the store's own change event (saveDrafts).
+ */
+export async function refreshRestored(
+  client: QueryClient,
   profileId: string,
-  content: BackupContent,
-): Promise<RestoreReport> {
-  const index = await openInvoiceIndex(gateway, profileId);
-  const books = {} as RestoreReport['books'];
-  for (const book of BACKED_UP_BOOKS) {
-    const kept = (await index.bookValue<object[]>(book)) ?? [];
-    const { merged, count } = mergeRecords(kept, content.books[book] as object[], IDENTITY_OF[book]);
-    if (count.added + count.replaced > 0) await index.keepBook(book, merged);
-    books[book] = count;
-  }
-  const drafts = mergeRecords(listDrafts(profileId), content.drafts as StoredDraft[], IDENTITY_OF.drafts);
-  saveDrafts(profileId, drafts.merged);
-  books.drafts = drafts.count;
-  return { books, settings: restoreComposeEntries(profileId, content.compose) };
+  written: readonly BackupPart[],
+): Promise<void> {
+  await Promise.all(
+    BOOK_NAMES.filter((name) => written.includes(name)).map((name) =>
+      client.invalidateQueries({ queryKey: BOOK_QUERY[name](profileId) }),
+    ),
+  );
 }

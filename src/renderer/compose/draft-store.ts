@@ -172,38 +172,43 @@ export function keptCorrections(profile: string): Map<number, number> {
 }
 
 /**
- * The composer's other kept values of a profile (supplier details and series per company, customers, resends), by
- * their name under the profile: what a backup carries besides the drafts.
+ * The values kept per company (`supplier.3`, `series.3`) of a profile, by company id: what a backup carries (the
+ * composer itself reads one company's at a time).
  */
-export function composeEntries(profile: string): Record<string, string> {
-  const entries: Record<string, string> = {};
-  const start = `${prefix(profile)}.`;
+function perCompany<T>(profile: string, kind: 'supplier' | 'series'): Record<string, T> {
+  const start = `${prefix(profile)}.${kind}.`;
+  const found: Record<string, T> = {};
   try {
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);
-      if (!key?.startsWith(start) || key === `${start}drafts`) continue;
-      const value = localStorage.getItem(key);
-      if (value !== null) entries[key.slice(start.length)] = value;
+      const id = key?.startsWith(start) ? key.slice(start.length) : '';
+      const value = /^\d+$/.test(id) ? read<T | null>(key!, null) : null;
+      if (value !== null) found[id] = value;
     }
   } catch {
-    // Storage unavailable: nothing to carry.
+    // Storage unavailable: nothing kept to carry.
   }
-  return entries;
+  return found;
 }
 
-/** Keeps the values of a backup that this machine does not have yet (what it has stays); returns how many. */
-export function restoreComposeEntries(profile: string, entries: Record<string, string>): number {
-  let restored = 0;
-  for (const [name, value] of Object.entries(entries)) {
-    if (name === 'drafts') continue;
-    const key = `${prefix(profile)}.${name}`;
-    try {
-      if (localStorage.getItem(key) !== null) continue;
-      localStorage.setItem(key, value);
-      restored++;
-    } catch {
-      // A full storage keeps what it has.
-    }
-  }
-  return restored;
+export function keptSuppliers(profile: string): Record<string, DraftSupplier> {
+  return perCompany<DraftSupplier>(profile, 'supplier');
+}
+
+export function keptSeries(profile: string): Record<string, Record<string, string>> {
+  return perCompany<Record<string, string>>(profile, 'series');
+}
+
+/** Every correction link, `sent id → discarded id`, as kept. */
+export function keptResends(profile: string): Record<string, number> {
+  return read<Record<string, number>>(`${prefix(profile)}.resends`, {});
+}
+
+/** The customers list as a whole (a backup merged in), in its order; `rememberCustomer` adds one. */
+export function keepCustomers(profile: string, customers: DraftCustomer[]): void {
+  write(`${prefix(profile)}.customers`, customers);
+}
+
+export function keepResends(profile: string, links: Record<string, number>): void {
+  write(`${prefix(profile)}.resends`, links);
 }

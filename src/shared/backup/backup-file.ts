@@ -1,127 +1,107 @@
 /**
- * The backup file of what one profile keeps on this machine and the service does not: the registry, the catalogue,
- * the payments recorded, the recurring invoices (the books sealed in the invoice index) and the composer's own
- * (drafts, the supplier's details and numbering series per company). A new machine imports it and has them back.
+ * The backup file of one profile (issue 29, "Where it lives"): what this machine keeps for a profile and the service
+ * does not, so a new machine gets it back. The invoices are not in it: they live on the service and are read again.
  *
- * The file is JSON, versioned. With a passphrase its content is sealed (seal.ts): it then carries IBANs and
- * customers' details that only the passphrase opens. Reading checks all of it before anything is written.
+ * On disk it is JSON, plain (`BackupFile`) or sealed with a passphrase (`SealedBackupFile`, seal.ts), whose content
+ * once opened is the plain file's text. `version` moves only when an older app could no longer read the file
+ * correctly: an older app refuses a newer version rather than guessing what it means.
  */
-import { openSealed, sealWithPassphrase, type SealedContent } from './seal.ts';
+import type { PaymentRecord } from '../books/deadlines.ts';
+import type { DraftCustomer, DraftSupplier } from '../fatturapa/compose/draft.ts';
+import type { RecurringTemplate } from '../recurring/template.ts';
+import type { CatalogueItem } from '../registry/catalogue-item.ts';
+import type { SavedContact } from '../registry/contact.ts';
 
 export const BACKUP_FORMAT = 'scambio-backup';
 export const BACKUP_VERSION = 1;
 
-/** The books a backup carries, each a list of records with its own identity (merge.ts). */
-export const BACKED_UP_BOOKS = ['contacts', 'catalogue', 'payments', 'recurring'] as const;
-export type BackedUpBook = (typeof BACKED_UP_BOOKS)[number];
+/**
+ * The books sealed in the profile's invoice index, by the name each is kept under there (`index.keepBook`): the
+ * saved contacts, the catalogue, the payments recorded and the recurring invoices.
+ */
+export const BOOK_NAMES = ['contacts', 'catalogue', 'payments', 'recurring'] as const;
+export type BookName = (typeof BOOK_NAMES)[number];
 
-export interface BackupContent {
+/** A payment as the deadlines keep it (`KeptPayment` of src/renderer/books/payments.ts). */
+export interface BackupPayment extends PaymentRecord {
+  id: string;
+  recorded: string;
+}
+
+export interface BackupBooks {
+  contacts: SavedContact[];
+  catalogue: CatalogueItem[];
+  payments: BackupPayment[];
+  recurring: RecurringTemplate[];
+}
+
+/**
+ * A composer draft (`StoredDraft` of src/renderer/compose/draft-store.ts): known here by its id and date only, the
+ * rest travels as it is (the composer reads it and checks it as any draft).
+ */
+export interface BackupDraft {
+  id: string;
+  updated: string;
+}
+
+/** What the composer keeps in the profile's localStorage (src/renderer/compose/draft-store.ts). */
+export interface BackupCompose {
+  drafts: BackupDraft[];
+  /** The customers of the invoices sent from this machine, to find them again. */
+  customers: DraftCustomer[];
+  /** The supplier's registry data, by company id (`GET /company`'s id, as text). */
+  suppliers: Record<string, DraftSupplier>;
+  /** Each company's numbering series, `document type → first number`, by company id. */
+  series: Record<string, Record<string, string>>;
+  /** Which sent invoice corrects which discarded one: `sent id → discarded id`. */
+  resends: Record<string, number>;
+}
+
+export const COMPOSE_PARTS = ['drafts', 'customers', 'suppliers', 'series', 'resends'] as const;
+export type ComposePart = (typeof COMPOSE_PARTS)[number];
+
+/** Every part a backup restores, in the order an import reports them. */
+export type BackupPart = BookName | ComposePart;
+export const BACKUP_PARTS: readonly BackupPart[] = [...BOOK_NAMES, ...COMPOSE_PARTS];
+
+/** Everything a profile keeps on this machine: what a backup carries, and what it is merged into. */
+export interface ProfileKeeping {
+  books: BackupBooks;
+  compose: BackupCompose;
+}
+
+export interface BackupProfile {
+  name: string;
+  kind: 'local' | 'remote';
+}
+
+export interface BackupFile extends ProfileKeeping {
+  format: typeof BACKUP_FORMAT;
+  version: typeof BACKUP_VERSION;
+  /** When it was written, ISO 8601. */
   exported: string;
-  profile: { name: string; kind: string };
-  books: Record<BackedUpBook, unknown[]>;
-  /** The composer's drafts, each with its `id`. */
-  drafts: unknown[];
-  /** The composer's other kept values, by their name under the profile (`supplier.3`, `series.3`, `customers`). */
-  compose: Record<string, string>;
+  /** The profile it was taken from, to say so on import: it is restored into the active profile, whatever its name. */
+  profile: BackupProfile;
 }
 
-interface PlainFile extends BackupContent {
+/** The sealed form: the plain file's text, encrypted under a key derived from the passphrase; binary as Base64. */
+export interface SealedBackupFile {
   format: typeof BACKUP_FORMAT;
-  version: number;
-}
-
-interface SealedFile {
-  format: typeof BACKUP_FORMAT;
-  version: number;
-  sealed: SealedContent;
-}
-
-/** Why a file cannot be imported; the UI words each. */
-export type BackupProblem =
-  'notJson' | 'notBackup' | 'newer' | 'passphraseNeeded' | 'wrongPassphrase' | 'damaged';
-
-export class BackupError extends Error {
-  constructor(readonly problem: BackupProblem) {
-    super(`backup: ${problem}`);
-  }
-}
-
-/** The file's text: plain, or sealed with `passphrase` when one is given. */
-export async function writeBackup(content: BackupContent, passphrase = ''): Promise<string> {
-  if (passphrase === '') {
-    const file: PlainFile = { format: BACKUP_FORMAT, version: BACKUP_VERSION, ...content };
-    return JSON.stringify(file, null, 2);
-  }
-  const file: SealedFile = {
-    format: BACKUP_FORMAT,
-    version: BACKUP_VERSION,
-    sealed: await sealWithPassphrase(JSON.stringify(content), passphrase),
+  version: typeof BACKUP_VERSION;
+  encrypted: {
+    kdf: 'PBKDF2-SHA256';
+    iterations: number;
+    salt: string;
+    iv: string;
+    /** A known text sealed under the same key: tells a wrong passphrase from damaged data (seal.ts). */
+    check: string;
+    data: string;
   };
-  return JSON.stringify(file, null, 2);
 }
 
-/** Whether the file's text is sealed, so the passphrase must be asked (null: not a backup at all). */
-export function isSealedBackup(text: string): boolean | null {
-  try {
-    const file = JSON.parse(text) as Partial<SealedFile>;
-    return file?.format === BACKUP_FORMAT ? typeof file.sealed === 'object' && file.sealed !== null : null;
-  } catch {
-    return null;
-  }
-}
-
-function isRecordList(value: unknown): value is unknown[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null);
-}
-
-/** The content checked whole: every book a list of records, drafts with ids, composer values as text. */
-function checked(value: unknown): BackupContent {
-  const content = value as Partial<BackupContent> | null;
-  if (typeof content !== 'object' || content === null) throw new BackupError('damaged');
-  const books = content.books as Partial<Record<BackedUpBook, unknown>> | undefined;
-  if (typeof books !== 'object' || books === null) throw new BackupError('damaged');
-  const lists = {} as Record<BackedUpBook, unknown[]>;
-  for (const book of BACKED_UP_BOOKS) {
-    const list = books[book] ?? [];
-    if (!isRecordList(list)) throw new BackupError('damaged');
-    lists[book] = list;
-  }
-  const drafts = content.drafts ?? [];
-  if (!isRecordList(drafts) || drafts.some((d) => typeof (d as { id?: unknown }).id !== 'string'))
-    throw new BackupError('damaged');
-  const compose = content.compose ?? {};
-  if (typeof compose !== 'object' || Object.values(compose).some((v) => typeof v !== 'string'))
-    throw new BackupError('damaged');
+export function emptyKeeping(): ProfileKeeping {
   return {
-    exported: String(content.exported ?? ''),
-    profile: {
-      name: String(content.profile?.name ?? ''),
-      kind: String(content.profile?.kind ?? ''),
-    },
-    books: lists,
-    drafts,
-    compose,
+    books: { contacts: [], catalogue: [], payments: [], recurring: [] },
+    compose: { drafts: [], customers: [], suppliers: {}, series: {}, resends: {} },
   };
-}
-
-/** Reads a backup file; throws a BackupError saying why it cannot be imported. */
-export async function readBackup(text: string, passphrase = ''): Promise<BackupContent> {
-  let file: Partial<PlainFile & SealedFile>;
-  try {
-    file = JSON.parse(text) as Partial<PlainFile & SealedFile>;
-  } catch {
-    throw new BackupError('notJson');
-  }
-  if (typeof file !== 'object' || file === null || file.format !== BACKUP_FORMAT)
-    throw new BackupError('notBackup');
-  if (typeof file.version !== 'number' || file.version > BACKUP_VERSION) throw new BackupError('newer');
-  if (!file.sealed) return checked(file);
-  if (passphrase === '') throw new BackupError('passphraseNeeded');
-  const opened = await openSealed(file.sealed, passphrase);
-  if (opened === null) throw new BackupError('wrongPassphrase');
-  try {
-    return checked(JSON.parse(opened));
-  } catch (error) {
-    throw error instanceof BackupError ? error : new BackupError('damaged');
-  }
 }
