@@ -157,6 +157,11 @@ export class Clocks {
     this.movedListeners.push(listener);
   }
 
+  /** What a sandbox clock on real time says: where a reset puts an account's clock back. */
+  realTimeState(): ClockState {
+    return this.onBase(null).state();
+  }
+
   private ownClock(owner: Scope | null): SandboxClock | null {
     return owner?.environment === 'test' ? (this.sandboxes.get(owner.accountId) ?? null) : null;
   }
@@ -175,13 +180,17 @@ export class Clocks {
         for (const listener of this.movedListeners) listener(accountId);
       },
     };
+    const clock = this.onBase(persistence);
+    return clock;
+  }
+
+  private onBase(persistence: ClockPersistence | null): SandboxClock {
     const { base } = this;
-    const clock = new SandboxClock(
+    return new SandboxClock(
       persistence,
       () => base.now().getTime(),
       () => base instanceof SandboxClock && base.state().frozen,
     );
-    return clock;
   }
 }
 

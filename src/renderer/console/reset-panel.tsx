@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../data/api.ts';
 import { useGateway } from '../gateway/gateway-context.ts';
-import { previewReset, resetSandbox, type ResetCounts } from './sandbox-api.ts';
+import type { ResetCounts } from '../../shared/api/types.ts';
+import { previewReset, resetSandbox } from './sandbox-api.ts';
 import { Section } from './section.tsx';
 
 const WHAT: { key: keyof ResetCounts; label: string }[] = [
@@ -13,6 +14,7 @@ const WHAT: { key: keyof ResetCounts; label: string }[] = [
   { key: 'receive', label: 'console.resetReceive' },
   { key: 'log', label: 'console.resetLog' },
   { key: 'held', label: 'console.resetHeld' },
+  { key: 'webhook', label: 'console.resetWebhook' },
 ];
 
 /**
@@ -87,6 +89,7 @@ export function ResetPanel({ onReset }: { onReset: () => void }) {
             data-receive={counts.receive}
             data-log={counts.log}
             data-held={counts.held}
+            data-webhook={counts.webhook}
           >
             {listed.length === 0 ? (
               <Text size="sm">{t('console.resetNothing')}</Text>

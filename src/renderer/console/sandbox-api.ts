@@ -69,15 +69,6 @@ export interface EsitoOutcome {
   state: string | null;
 }
 
-export interface ResetCounts {
-  company: number;
-  send: number;
-  receive: number;
-  update: number;
-  log: number;
-  held: number;
-}
-
 const control = <T>(gateway: Gateway, request: ApiRequest, ok: readonly number[] = [200]): Promise<T> =>
   clientOf(gateway).sandbox.call<T>(request, ok);
 
@@ -114,13 +105,6 @@ export const answerAsPa = (gateway: Gateway, sendId: number, esito: 'EC01' | 'EC
   });
 
 export const previewReset = async (gateway: Gateway) =>
-  (
-    await control<{ deleted: ResetCounts }>(gateway, {
-      method: 'POST',
-      path: '/reset',
-      body: { dry_run: true },
-    })
-  ).deleted;
+  (await clientOf(gateway).sandbox.reset({ dryRun: true })).deleted;
 
-export const resetSandbox = async (gateway: Gateway) =>
-  (await control<{ deleted: ResetCounts }>(gateway, { method: 'POST', path: '/reset', body: {} })).deleted;
+export const resetSandbox = async (gateway: Gateway) => (await clientOf(gateway).sandbox.reset()).deleted;

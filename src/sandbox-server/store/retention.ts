@@ -1,4 +1,4 @@
-import type { Environment } from '../../shared/api/types.ts';
+import type { Environment, ResetCounts } from '../../shared/api/types.ts';
 import type { Db } from './database.ts';
 import { clockGroupWhere, type ClockGroup } from './sandbox-clocks.ts';
 import type { Scope } from './scope.ts';
@@ -10,15 +10,6 @@ export interface FinishedStates {
   always: readonly string[];
   /** Final except for PA invoices (FPA12), which still wait for the recipient's outcome. */
   exceptPa: readonly string[];
-}
-
-export interface ResetCounts {
-  company: number;
-  send: number;
-  receive: number;
-  update: number;
-  log: number;
-  held: number;
 }
 
 /** What retention would remove from one account's data at a given time (the sandbox console's warning). */
@@ -114,11 +105,19 @@ export class RetentionRepository {
     };
   }
 
-  /** Deletes everything one account owns in one environment, except its keys. */
-  resetScope(scope: Scope): ResetCounts {
+  /**
+   * Deletes everything one account owns in one environment, except its keys and, when asked, its webhooks.
+   * Webhooks go first, so those bound to a company are counted rather than taken silently by its cascade.
+   */
+  resetScope(scope: Scope, keep: { webhooks: boolean } = { webhooks: false }): ResetCounts {
     const params = [scope.accountId, scope.environment];
     const owned = (table: string, owner = 'account_id'): number =>
       this.deleteWhere(table, `${owner} = ? AND environment = ?`, params);
+    let webhook = 0;
+    if (!keep.webhooks) {
+      owned('webhook_history');
+      webhook = owned('webhooks');
+    }
     const update = owned('updates');
     const send = owned('sends');
     const receive = owned('receives');
@@ -128,7 +127,7 @@ export class RetentionRepository {
     owned('idempotency_keys');
     owned('operation_counts');
     owned('jobs');
-    return { company, send, receive, update, log, held };
+    return { company, send, receive, update, log, held, webhook };
   }
 
   /**

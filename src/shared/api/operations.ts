@@ -756,7 +756,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'post',
     path: '/_sandbox/reset',
     summary: 'Delete all your sandbox data',
-    description: 'Companies, invoices, updates, log and the invoices you left held; keys stay.',
+    description:
+      'Companies, invoices, updates, log, the invoices you left held and webhooks, and the clock goes back to real time; keys stay. keep_webhooks and keep_clock keep those.',
     body: { required: false, content: json(ResetInputSchema) },
     responses: { 200: ok('What went (or, with dry_run, would go).', ResetResultSchema) },
     problems: [413, 415, 422],

@@ -150,14 +150,40 @@ export const EsitoOutcomeSchema = Type.Object(
 );
 
 export const ResetInputSchema = Type.Object(
-  { dry_run: Type.Optional(Type.Boolean({ description: 'Count what would go, delete nothing.' })) },
-  { description: 'Optional: an empty body resets.' },
+  {
+    dry_run: Type.Optional(Type.Boolean({ description: 'Count what would go, delete nothing.' })),
+    keep_webhooks: Type.Optional(
+      Type.Boolean({
+        description:
+          "Keep the account's webhooks and their history (those bound to a company still go with the company).",
+      }),
+    ),
+    keep_clock: Type.Optional(
+      Type.Boolean({ description: 'Leave the sandbox clock where it is, instead of back on real time.' }),
+    ),
+  },
+  { description: 'Optional: an empty body resets everything but the keys.' },
+);
+
+/** What a reset deletes, by kind. */
+export const ResetCountsSchema = Type.Object(
+  {
+    company: Count,
+    send: Count,
+    receive: Count,
+    update: Count,
+    log: Count,
+    held: Type.Integer({ minimum: 0, description: 'Invoices the account sent that were still held.' }),
+    webhook: Type.Integer({ minimum: 0, description: 'Webhooks, their delivery history with them.' }),
+  },
+  { description: 'How many records of each kind went.' },
 );
 
 export const ResetResultSchema = Type.Object(
   {
     dry_run: Type.Optional(Type.Literal(true)),
-    deleted: Type.Record(Type.String(), Count, { description: 'How many records of each kind went.' }),
+    deleted: ResetCountsSchema,
+    clock: ClockStateSchema,
   },
   { description: 'What the reset deleted (or would delete).' },
 );

@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import type { ResetCountsSchema, ResetResultSchema } from './sandbox-schemas.ts';
 import type {
   AccountStatusSchema,
   CompanyInputSchema,
@@ -114,3 +115,7 @@ export type Update = Static<typeof UpdateSchema>;
 
 /** openapi.yml `Status`. */
 export type AccountStatus = Static<typeof AccountStatusSchema>;
+
+/** What `POST /_sandbox/reset` deletes (or, with `dry_run`, would delete), by kind. */
+export type ResetCounts = Static<typeof ResetCountsSchema>;
+export type ResetResult = Static<typeof ResetResultSchema>;

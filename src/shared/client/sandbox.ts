@@ -1,4 +1,4 @@
-import type { Receive, SendState } from '../api/types.ts';
+import type { Receive, ResetResult, SendState } from '../api/types.ts';
 import type { ApiRequest, ApiResponse, SandboxClockState } from '../gateway/channels.ts';
 import { readPage, type Page, type Query } from './paging.ts';
 import { ApiProblem } from './problem.ts';
@@ -101,9 +101,20 @@ export class SandboxControl {
     return this.call({ method: 'GET', path: '/queue' });
   }
 
-  /** Deletes all of the caller's sandbox data (companies, invoices, log), keeping the keys. */
-  reset(): Promise<{ deleted: Record<string, number> }> {
-    return this.call({ method: 'POST', path: '/reset', body: {} });
+  /**
+   * Starts the caller's sandbox over: deletes its data (companies, invoices, log, held invoices) and its webhooks,
+   * and puts its clock back on real time, keeping the keys. `keepWebhooks` / `keepClock` keep those; `dryRun`
+   * deletes nothing and counts what would go.
+   */
+  reset(
+    options: { keepWebhooks?: boolean; keepClock?: boolean; dryRun?: boolean } = {},
+  ): Promise<ResetResult> {
+    const body = {
+      ...(options.dryRun ? { dry_run: true } : {}),
+      ...(options.keepWebhooks ? { keep_webhooks: true } : {}),
+      ...(options.keepClock ? { keep_clock: true } : {}),
+    };
+    return this.call({ method: 'POST', path: '/reset', body });
   }
 
   /** Fills the caller's empty sandbox with demo data (`409` when it has data already). */

@@ -196,3 +196,66 @@ describe('POST /_sandbox/reset with dry_run', () => {
     expect(await count(caller, '/v1/company')).toBe(0);
   });
 });
+
+describe('POST /_sandbox/reset', () => {
+  interface Reset {
+    dry_run?: true;
+    deleted: Record<string, number>;
+    clock: { now: string; offset_seconds: number; frozen: boolean };
+  }
+  const hooks = async (caller: ApiCaller) => (await caller.get<unknown[]>('/v1/webhook')).body.length;
+  const moved = async (caller: ApiCaller) =>
+    (await caller.get<Reset['clock']>('/_sandbox/clock', unchecked)).body;
+
+  it('starts the sandbox over: its webhooks go and its clock is back on real time, the keys stay', async () => {
+    const caller = sandbox.caller('reset-all');
+    const other = sandbox.caller('reset-all-other');
+    await registerCompany(caller, italianVat(7311), 'Ricomincia Srl');
+    const url = 'http://127.0.0.1:9/hook';
+    expect((await caller.post('/v1/webhook', { json: { url, events: ['send.add'] } })).status).toBe(201);
+    expect((await other.post('/v1/webhook', { json: { url, events: ['send.add'] } })).status).toBe(201);
+    await caller.post('/_sandbox/clock', { json: { advance: '30d', freeze: true }, ...unchecked });
+    await other.post('/_sandbox/clock', { json: { advance: '2d' }, ...unchecked });
+
+    // Real time as an account that never moved its clock sees it (this suite's server clock stands still).
+    const realTime = { offset_seconds: 0, frozen: (await moved(sandbox.caller('reset-never-moved'))).frozen };
+    const dry = await caller.post<Reset>('/_sandbox/reset', { json: { dry_run: true }, ...unchecked });
+    expect(dry.body.deleted).toMatchObject({ company: 1, webhook: 1 });
+    expect(dry.body.clock).toMatchObject(realTime);
+    // A preview moves nothing.
+    expect(await hooks(caller)).toBe(1);
+    expect((await moved(caller)).offset_seconds).toBeGreaterThanOrEqual(30 * 86_400 - 60);
+
+    const done = await caller.post<Reset>('/_sandbox/reset', unchecked);
+    expect(done.status).toBe(200);
+    expect(done.body.deleted).toMatchObject({ company: 1, webhook: 1 });
+    expect(done.body.clock).toMatchObject(realTime);
+    expect(await moved(caller)).toMatchObject(realTime);
+    expect(await hooks(caller)).toBe(0);
+    // The key still works (the calls above), and another account's webhook and clock are its own.
+    expect(await hooks(other)).toBe(1);
+    expect((await moved(other)).offset_seconds).toBeGreaterThanOrEqual(2 * 86_400 - 60);
+  });
+
+  it('keeps the webhooks and the clock when asked', async () => {
+    const caller = sandbox.caller('reset-keep');
+    const url = 'http://127.0.0.1:9/hook';
+    expect((await caller.post('/v1/webhook', { json: { url, events: ['send.add'] } })).status).toBe(201);
+    await caller.post('/_sandbox/clock', { json: { advance: '3d' }, ...unchecked });
+
+    const kept = await caller.post<Reset>('/_sandbox/reset', {
+      json: { keep_webhooks: true, keep_clock: true },
+      ...unchecked,
+    });
+    expect(kept.body.deleted.webhook).toBe(0);
+    expect(kept.body.clock.offset_seconds).toBeGreaterThanOrEqual(3 * 86_400 - 60);
+    expect(await hooks(caller)).toBe(1);
+
+    const bad = await caller.post<ProblemDetails>('/_sandbox/reset', {
+      json: { keep_clock: 'yes' },
+      ...unchecked,
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors?.[0]?.path).toBe('keep_clock');
+  });
+});

@@ -17,6 +17,7 @@ import { ensureUpkeep, isUpkeep, purgeSandboxAt, retentionCutoffs } from '../../
 import { finishedStates } from '../../sdi/transitions.ts';
 import type { Job } from '../../store/jobs.ts';
 import type { RetentionCounts } from '../../store/retention.ts';
+import type { ResetCounts, ResetResult } from '../../../shared/api/types.ts';
 import type { Scope } from '../../store/scope.ts';
 import type { Store } from '../../store/store.ts';
 import { context, pathParam, scopeOf } from '../context.ts';
@@ -144,21 +145,39 @@ export function sandboxRoutes(deps: SandboxRouteDependencies): Router {
     res.json(services.sdi.esitoForReceive(scopeOf(res), id, esito, description));
   });
 
+  // A reset starts the account's sandbox over, as a test's `beforeEach` wants: its data, its webhooks (else they
+  // fire into the next test) and its clock (back on real time); `keep_webhooks` / `keep_clock` keep those.
   // `{"dry_run": true}` counts what a reset would delete: the very same deletions, rolled back.
   router.post('/reset', (req, res) => {
     const scope = scopeOf(res);
     const problems: Problem[] = [];
-    const dryRun =
-      req.body === undefined || req.body === null || isEmptyObject(req.body)
-        ? undefined
-        : optionalBoolean(objectBody(req.body), 'dry_run', problems);
+    const body =
+      req.body === undefined || req.body === null || isEmptyObject(req.body) ? {} : objectBody(req.body);
+    const dryRun = optionalBoolean(body, 'dry_run', problems);
+    const keep = {
+      webhooks: optionalBoolean(body, 'keep_webhooks', problems) ?? false,
+      clock: optionalBoolean(body, 'keep_clock', problems) ?? false,
+    };
     if (problems.length > 0) throw invalid(problems);
+    const clock = services.clocks.sandbox(scope.accountId);
+    // A clock that never moved is on real time already: touching it would only make it a moved one.
+    const backToRealTime = !keep.clock && services.clocks.moved().has(scope.accountId);
     if (dryRun) {
-      res.json({ dry_run: true, deleted: countedThenRolledBack(store, scope) });
+      const result: ResetResult = {
+        dry_run: true,
+        deleted: countedThenRolledBack(store, scope, keep),
+        clock: backToRealTime ? services.clocks.realTimeState() : clock.state(),
+      };
+      res.json(result);
       return;
     }
-    const deleted = store.transaction(() => store.retention.resetScope(scope));
-    res.json({ deleted });
+    const deleted = store.transaction(() => store.retention.resetScope(scope, keep));
+    if (backToRealTime) {
+      clock.freeze(false);
+      clock.set(services.clocks.base.now());
+    }
+    const result: ResetResult = { deleted, clock: clock.state() };
+    res.json(result);
   });
 
   // Demo data for an empty sandbox account (the app's "Load demo data"): see seed.ts.
@@ -345,11 +364,11 @@ function clockPreview(
 /** Thrown to roll a transaction back once it has counted what it deleted. */
 class RolledBack extends Error {}
 
-function countedThenRolledBack(store: Store, scope: Scope): ReturnType<Store['retention']['resetScope']> {
-  let counts: ReturnType<Store['retention']['resetScope']> | null = null;
+function countedThenRolledBack(store: Store, scope: Scope, keep: { webhooks: boolean }): ResetCounts {
+  let counts: ResetCounts | null = null;
   try {
     store.transaction(() => {
-      counts = store.retention.resetScope(scope);
+      counts = store.retention.resetScope(scope, keep);
       throw new RolledBack();
     });
   } catch (error) {
