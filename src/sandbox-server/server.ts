@@ -105,6 +105,16 @@ export function openSandboxStore(dataDir: string, keySource?: DataKeySource): St
   return openStore(join(dataDir, DATABASE_FILE), keySource ?? headlessDataKeySource(dataDir));
 }
 
+/** The port asked for is taken (another Scambio, or another program): the CLI says so in one line. */
+export class PortInUseError extends Error {
+  constructor(
+    readonly host: string,
+    readonly port: number,
+  ) {
+    super(`Port ${port} on ${host} is already in use (another Scambio sandbox, or another program).`);
+  }
+}
+
 export async function startSandboxServer(options: SandboxOptions): Promise<SandboxServer> {
   const random = options.random ?? cryptoRandom;
   const logger = options.logger ?? pino({ level: 'silent' });
@@ -172,13 +182,25 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
   // A head past its deadline (Node's check) or one that could not be parsed: 408 or 4xx problem+json.
   server.on('clientError', clientErrorHandler(logger));
   answerStalledHeadsByTheirDeadline(server, headersTimeout + DEADLINE_CHECK_MS);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? DEFAULT_PORT, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? DEFAULT_PORT, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    // Nothing was served: what was opened for it closes, so a caller that tries another port leaks nothing.
+    ui?.close();
+    services.live.close();
+    await localReceiver.close();
+    await services.workers.close();
+    store.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new PortInUseError(host, options.port ?? DEFAULT_PORT);
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
   workers.sdi.start();
   workers.webhooks.start();

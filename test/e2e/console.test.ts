@@ -313,7 +313,7 @@ describe('the sandbox console (Chromium)', () => {
       await confirm.waitFor({ timeout: STEP_MS });
       expect(await confirm.getAttribute('data-company')).toBe(String(companies));
       expect(await confirm.innerText()).toContain(`${companies} companies`);
-      expect(await confirm.innerText()).toContain('API keys and the sandbox clock stay as they are.');
+      expect(await confirm.innerText()).toContain('API keys stay; the sandbox clock goes back to real time.');
       await page.getByTestId('reset-cancel').click();
       await confirm.waitFor({ state: 'detached', timeout: STEP_MS });
       expect(
@@ -327,6 +327,9 @@ describe('the sandbox console (Chromium)', () => {
         (await api.get('/v1/company', { query: { page_size: 1 } })).headers.get('service-total-count'),
       ).toBe('0');
       expect((await api.get<Send[]>('/v1/send')).body).toEqual([]);
+      // The clock the earlier tests moved is back on real time.
+      const clock = await api.get<{ offset_seconds: number }>('/_sandbox/clock');
+      expect(Math.abs(clock.body.offset_seconds)).toBeLessThanOrEqual(1);
       expect(app.problems).toEqual([]);
     } finally {
       await app.close();

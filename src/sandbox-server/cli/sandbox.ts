@@ -8,7 +8,7 @@ import { watchLaunchers } from './launcher-watch.ts';
 import { sampleInvoice } from './sample-invoice.ts';
 import { seedCommand } from './seed-command.ts';
 import { SEED_PROFILES } from '../seed/profiles.ts';
-import { ApiKeyService } from '../domain/api-keys.ts';
+import { ApiKeyService, keyEnvironment } from '../domain/api-keys.ts';
 import type { LiveQuota } from '../domain/quota.ts';
 import { cryptoRandom } from '../random.ts';
 import { parseRateLimits, type RateLimits } from '../http/limits/rate-limits.ts';
@@ -18,8 +18,10 @@ import {
   DEFAULT_HOST,
   DEFAULT_PORT,
   openSandboxStore,
+  PortInUseError,
   SHUTDOWN_GRACE_MS,
   startSandboxServer,
+  type SandboxServer,
 } from '../server.ts';
 
 const USAGE = `Usage: npm run --silent sandbox -- <command> [options]
@@ -40,6 +42,10 @@ Commands:
       --live-quota N[/S] operations (and signatures) of each live account (default 1000/100)
       --max-invoice-bytes N  largest invoice file accepted (default 5242880, SDI's 5 MB; code 00003)
       --ui-dir DIR       the built UI to serve under /app/ (default: out/renderer, built by npm start)
+      --key KEY          make this API key valid (e.g. ik_test_ and 32+ letters or digits: a known key for CI),
+                         in --account (default "default"); else $SCAMBIO_SANDBOX_KEY
+      --json             print one line of JSON when ready: url, api, ui, key, data_dir, pid (nothing else
+                         on standard output; messages go to standard error)
   keys create            create an API key and print only the key
       --env test|live    environment of the key (default test)
       --account NAME     account to create the key in, created if needed (default "default")
@@ -90,6 +96,8 @@ export async function main(argv: string[]): Promise<number> {
       profile: { type: 'string' },
       seed: { type: 'string' },
       until: { type: 'string' },
+      key: { type: 'string' },
+      json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -116,8 +124,14 @@ export async function main(argv: string[]): Promise<number> {
     if (!Number.isInteger(maxInvoiceBytes) || maxInvoiceBytes < 1024) {
       return usageError(`invalid --max-invoice-bytes ${values['max-invoice-bytes']}`);
     }
+    const key = values.key ?? (process.env.SCAMBIO_SANDBOX_KEY || undefined);
+    if (key !== undefined && !keyEnvironment(key)) {
+      return usageError('--key needs ik_test_ (or ik_live_) and at least 32 letters or digits');
+    }
     return serve({
       dataDir,
+      ...(key === undefined ? {} : { key, account: values.account ?? DEFAULT_ACCOUNT }),
+      json: values.json ?? false,
       port,
       rateLimits,
       host: values.host ?? DEFAULT_HOST,
@@ -240,6 +254,10 @@ const SIGNAL_BURST_MS = 1000;
 
 async function serve(options: {
   dataDir: string;
+  /** A key the caller chose (`--key`), made valid in `account` before the server starts. */
+  key?: string;
+  account?: string;
+  json: boolean;
   port: number;
   host: string;
   logLevel: string;
@@ -252,13 +270,46 @@ async function serve(options: {
   uiDir?: string;
 }): Promise<number> {
   const logger = pino({ level: options.logLevel }, pino.destination(2));
+  // With --json, standard output carries the one line of JSON only: everything else a person reads goes to stderr.
+  const say = (line: string) => (options.json ? process.stderr : process.stdout).write(`${line}\n`);
+  if (options.key !== undefined) {
+    const refused = adoptKey(options.dataDir, options.key, options.account ?? DEFAULT_ACCOUNT);
+    if (refused) {
+      process.stderr.write(`${refused}\n`);
+      return 2;
+    }
+  }
   // A new data folder gets an account with a sandbox key, so the first run is usable at once.
   const firstKey = firstRunKey(options.dataDir);
-  const server = await startSandboxServer({ ...options, logger });
-  process.stdout.write(`Scambio sandbox listening on ${server.baseUrl}\n`);
-  process.stdout.write(`UI in a browser: ${server.baseUrl.replace(/\/v1$/, '/app/')}\n`);
-  process.stdout.write(`Data folder: ${options.dataDir}\n`);
-  if (firstKey) process.stdout.write(`New sandbox API key (shown once): ${firstKey}\n`);
+  const { key: _key, account: _account, json: _json, ...serverOptions } = options;
+  let server: SandboxServer;
+  try {
+    server = await startSandboxServer({ ...serverOptions, logger });
+  } catch (error) {
+    if (!(error instanceof PortInUseError)) throw error;
+    process.stderr.write(
+      `${error.message} Choose another with --port N (npm start -- --port N), or --port 0 for any free one.\n`,
+    );
+    return 1;
+  }
+  const ui = server.baseUrl.replace(/\/v1$/, '/app/');
+  if (options.json) {
+    const ready = {
+      url: server.baseUrl.replace(/\/v1$/, ''),
+      api: server.baseUrl,
+      ui,
+      key: options.key ?? firstKey,
+      data_dir: options.dataDir,
+      pid: process.pid,
+    };
+    process.stdout.write(`${JSON.stringify(ready)}\n`);
+  } else {
+    say(`Scambio sandbox listening on ${server.baseUrl}`);
+    say(`UI in a browser: ${ui}`);
+    say(`Data folder: ${options.dataDir}`);
+    if (firstKey && options.key === undefined) say(`New sandbox API key (shown once): ${firstKey}`);
+    if (options.key !== undefined) say(`The API key you gave is valid in account "${options.account}".`);
+  }
   return new Promise<number>((resolve) => {
     let firstSignalAt: number | null = null;
     let stoppingNow = false;
@@ -270,7 +321,7 @@ async function serve(options: {
       const now = Date.now();
       if (firstSignalAt === null) {
         firstSignalAt = now;
-        process.stdout.write(`${signal}: shutting down (up to ${SHUTDOWN_GRACE_MS / 1000} s)\n`);
+        say(`${signal}: shutting down (up to ${SHUTDOWN_GRACE_MS / 1000} s)`);
         // A last resort should closing itself hang: the process ends a little after the deadline regardless.
         setTimeout(() => {
           process.stderr.write('shutdown did not complete in time; exiting\n');
@@ -285,7 +336,7 @@ async function serve(options: {
       // A later, separate signal: the user does not want to wait for the grace period. Open connections are
       // cut, but the database is still checkpointed and closed and the page's key revoked before exiting.
       stoppingNow = true;
-      process.stdout.write(`${signal}: stopping now\n`);
+      say(`${signal}: stopping now`);
       server.close(0).then(() => resolve(1), failed);
     };
     process.on('SIGINT', () => stop('SIGINT'));
@@ -295,6 +346,22 @@ async function serve(options: {
       if (firstSignalAt === null) stop('launcher gone');
     });
   });
+}
+
+/** Makes the caller's key valid in the data folder; the reason in one line when it cannot be. */
+function adoptKey(dataDir: string, key: string, account: string): string | null {
+  const store = openSandboxStore(dataDir);
+  try {
+    const adopted = new ApiKeyService(store, systemClock, cryptoRandom).adopt(key, account);
+    if (adopted.ok) return null;
+    return {
+      malformed: 'The key needs ik_test_ (or ik_live_) and at least 32 letters or digits.',
+      revoked: 'That key was revoked in this data folder: choose another, or use a new data folder.',
+      'other-account': `That key belongs to another account in this data folder, not to "${account}".`,
+    }[adopted.reason];
+  } finally {
+    store.close();
+  }
 }
 
 function firstRunKey(dataDir: string): string | null {

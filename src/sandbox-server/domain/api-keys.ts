@@ -39,6 +39,10 @@ function randomSecret(random: RandomSource): string {
   return out;
 }
 
+export type AdoptedKey =
+  | { ok: true; record: ApiKeyRecord; created: boolean }
+  | { ok: false; reason: 'malformed' | 'revoked' | 'other-account' };
+
 export class ApiKeyService {
   constructor(
     private readonly store: Store,
@@ -71,6 +75,35 @@ export class ApiKeyService {
       });
       const record = this.store.accounts.listKeys().find((k) => k.id === id)!;
       return { key, record };
+    });
+  }
+
+  /**
+   * Makes a key chosen by the caller valid in the account (CI's `serve --key`: a known key, the same run after
+   * run); a key already there for that account is kept as it is. Refused: a key of the wrong form, a revoked one,
+   * or one of another account.
+   */
+  adopt(key: string, account: string): AdoptedKey {
+    const environment = keyEnvironment(key);
+    if (!environment) return { ok: false, reason: 'malformed' };
+    const existing = this.store.accounts.findKeyByHash(hashApiKey(key));
+    if (existing) {
+      if (existing.revoked !== null) return { ok: false, reason: 'revoked' };
+      if (existing.accountName !== account) return { ok: false, reason: 'other-account' };
+      return { ok: true, record: existing, created: false };
+    }
+    const now = this.clock.now().toISOString();
+    return this.store.transaction(() => {
+      const id = this.store.accounts.insertKey({
+        accountId: this.store.accounts.ensure(account, now),
+        environment,
+        hash: hashApiKey(key),
+        hint: `${key.slice(0, 12)}…${key.slice(-4)}`,
+        origins: [],
+        created: now,
+        sessionPid: null,
+      });
+      return { ok: true, record: this.store.accounts.listKeys().find((k) => k.id === id)!, created: true };
     });
   }
 
