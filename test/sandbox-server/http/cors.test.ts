@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { CHROMIUM, chromiumInstalled, launchChromium } from '../../support/chromium.ts';
+import { CHROMIUM_MISSING, chromiumInstalled, launchChromium } from '../../support/chromium.ts';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.ts';
 
 let sandbox: TestSandbox;
@@ -91,8 +91,7 @@ describe('CORS per key, over plain HTTP', () => {
 });
 
 const noChromium = !chromiumInstalled;
-if (noChromium)
-  console.warn(`[cors] browser tests skipped: ${CHROMIUM} is not installed (apt-get install chromium)`);
+if (noChromium) console.warn(`[cors] browser tests skipped: ${CHROMIUM_MISSING}`);
 
 describe.skipIf(noChromium)('CORS per key, from real Chromium', () => {
   let browser: Browser;

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import { invoiceToJson, parseInvoiceXml } from '../../../src/shared/fatturapa/in
 import { invoiceXml, italianVat } from '../../support/invoices.ts';
 import { referenceDir } from '../../support/reference.ts';
 import { startTestSandbox, type ApiCaller, type TestSandbox } from '../../support/sandbox.ts';
+import { opensslVersion, requireOrWarnOpenssl } from '../signing/signing-fixtures.ts';
 
 let sandbox: TestSandbox;
 let caller: ApiCaller;
@@ -184,7 +185,9 @@ function openssl(args: string[]): { ok: boolean; out: string } {
   }
 }
 
-describe('signature=None|Apply|Force|Auto', () => {
+// The signatures are checked with openssl, the tool an integrator would use; without it these skip, saying so.
+requireOrWarnOpenssl('signature=None|Apply|Force|Auto');
+describe.skipIf(!opensslVersion)('signature=None|Apply|Force|Auto', () => {
   async function sendWith(signature: string, body: string): Promise<Send> {
     const res = await caller.post<Send>('/v1/send', { json: { payload: body }, query: { signature } });
     expect(res.status).toBe(201);
@@ -193,21 +196,25 @@ describe('signature=None|Apply|Force|Auto', () => {
 
   function verifiesWithSandboxCa(send: Send): boolean {
     const dir = mkdtempSync(join(tmpdir(), 'scambio-p7m-'));
-    writeFileSync(join(dir, 'in.p7m'), Buffer.from(send.payload!, 'base64'));
-    const ca = join(sandbox.dataDir, 'signing', 'sandbox-ca.pem');
-    return openssl([
-      'cms',
-      '-verify',
-      '-inform',
-      'DER',
-      '-in',
-      join(dir, 'in.p7m'),
-      '-CAfile',
-      ca,
-      '-binary',
-      '-out',
-      join(dir, 'out.xml'),
-    ]).ok;
+    try {
+      writeFileSync(join(dir, 'in.p7m'), Buffer.from(send.payload!, 'base64'));
+      const ca = join(sandbox.dataDir, 'signing', 'sandbox-ca.pem');
+      return openssl([
+        'cms',
+        '-verify',
+        '-inform',
+        'DER',
+        '-in',
+        join(dir, 'in.p7m'),
+        '-CAfile',
+        ca,
+        '-binary',
+        '-out',
+        join(dir, 'out.xml'),
+      ]).ok;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 
   it('signs with Apply: a .xml.p7m that openssl verifies against the sandbox CA', async () => {

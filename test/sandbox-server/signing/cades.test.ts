@@ -28,10 +28,10 @@ import {
   openssl,
   opensslVersion,
   tempDir,
-  warnIfOpensslMissing,
+  requireOrWarnOpenssl,
 } from './signing-fixtures.ts';
 
-warnIfOpensslMissing('cades');
+requireOrWarnOpenssl('cades');
 
 const SIGNING_CERTIFICATE_V2 = '1.2.840.113549.1.9.16.2.47';
 

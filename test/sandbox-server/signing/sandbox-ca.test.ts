@@ -10,9 +10,9 @@ import {
 import { createAesGcmSecretBox, type SecretBox } from '../../../src/sandbox-server/crypto/secret-box.ts';
 import { createCredentialFile } from '../../../src/sandbox-server/signing/credential-file.ts';
 import { isSignedBy } from '../../../src/sandbox-server/signing/x509.ts';
-import { newSecretBox, openssl, opensslVersion, tempDir, warnIfOpensslMissing } from './signing-fixtures.ts';
+import { newSecretBox, openssl, opensslVersion, tempDir, requireOrWarnOpenssl } from './signing-fixtures.ts';
 
-warnIfOpensslMissing('sandbox-ca');
+requireOrWarnOpenssl('sandbox-ca');
 
 function storeError(run: () => unknown): SigningStoreError {
   try {

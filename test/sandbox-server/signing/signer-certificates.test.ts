@@ -15,10 +15,10 @@ import {
   openssl,
   opensslVersion,
   tempDir,
-  warnIfOpensslMissing,
+  requireOrWarnOpenssl,
 } from './signing-fixtures.ts';
 
-warnIfOpensslMissing('signer-certificates');
+requireOrWarnOpenssl('signer-certificates');
 
 function subjectOf(certificate: { subject: { typesAndValues: { type: string; value: unknown }[] } }) {
   return certificate.subject.typesAndValues.map(({ type, value }) => [

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { OPENSSL, skipWithout } from '../../support/system-tools.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,13 +44,12 @@ export function openssl(args: string[], cwd: string): OpensslResult {
   return { status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
 }
 
-function detectOpenssl(): string | null {
-  const result = spawnSync('openssl', ['version'], { encoding: 'utf8' });
-  return result.status === 0 ? result.stdout.trim() : null;
-}
+/** The openssl version, or null where there is none (its tests then skip: test/support/system-tools.ts). */
+export const opensslVersion = OPENSSL.present
+  ? spawnSync('openssl', ['version'], { encoding: 'utf8' }).stdout.trim()
+  : null;
 
-export const opensslVersion = detectOpenssl();
-
-export function warnIfOpensslMissing(suite: string): void {
-  if (opensslVersion === null) console.warn(`[${suite}] openssl tests skipped: no openssl binary on PATH`);
+/** Where openssl is missing, its tests skip with the reason (or fail, where CI requires it). */
+export function requireOrWarnOpenssl(suite: string): void {
+  skipWithout(OPENSSL, suite);
 }
