@@ -180,6 +180,9 @@ const multipartFile = {
 };
 const xmlBody = { 'application/xml': Type.String({ description: 'The FatturaPA XML file.' }) };
 
+/** What any request may get before its route runs, for the body it announces (http/body-guard.ts). */
+const UNREAD_BODY_PROBLEMS = [413, 415];
+
 const SUBMISSION_PROBLEMS = [...AUTHENTICATED_PROBLEMS, 409, 413, 415, 422, 507];
 const VALIDATED = { description: 'SDI would accept the file.' };
 
@@ -266,7 +269,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       200: ok('Every check passes.', HealthReportSchema),
       503: ok('A check fails.', HealthReportSchema),
     },
-    problems: [429],
+    problems: [...UNREAD_BODY_PROBLEMS, 429],
   },
   {
     id: 'getOpenApi',
@@ -283,7 +286,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
         Type.Object({ openapi: Type.String() }, { additionalProperties: true }),
       ),
     },
-    problems: [],
+    // No key and no parameters, but the checks every request passes before its route (http/body-guard.ts)
+    // still apply: a body announced over the limit, an unknown charset or content coding.
+    problems: [...UNREAD_BODY_PROBLEMS],
   },
 
   // Companies
