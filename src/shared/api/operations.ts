@@ -162,7 +162,16 @@ const submissionHeaders = {
   }),
   'Sandbox-Scenario': Type.String({
     description:
-      'Sandbox only (test keys): steer the outcome, e.g. `discard=00404`, `deliver=NonConsegnato`, `timing=realistic`. See docs/sandbox.md.',
+      'Sandbox only (test keys; ignored with a live key): force steps of the simulated SDI, `;`-separated, e.g. `scarto=00404`, `deliver=NonConsegnato`, `timing=realistic`. A malformed one is a 400 naming it. See docs/sandbox.md "Steering the outcome".',
+    examples: [
+      'scarto=00404',
+      'deliver=ImpossibilitaDiRecapito',
+      'esito=EC02',
+      'delay=30s',
+      'timing=realistic',
+      'redeliver=2d',
+      'deliver=NonConsegnato;redeliver=never',
+    ],
   }),
 };
 const FatturaJson = Type.Object(

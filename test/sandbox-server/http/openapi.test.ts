@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import pino from 'pino';
 import type { Static } from 'typebox';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { buildOpenApiDocument } from '../../../src/shared/api/openapi.ts';
 import { API_OPERATIONS, SORT_FIELDS } from '../../../src/shared/api/operations.ts';
@@ -37,7 +38,13 @@ type OpenApiDocument = {
   >;
   components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> };
 };
-type Parameter = { name: string; in: string; 'x-sandbox-only'?: boolean };
+type Parameter = {
+  name: string;
+  in: string;
+  'x-sandbox-only'?: boolean;
+  description?: string;
+  schema?: { examples?: string[] };
+};
 
 /** Pages the server serves to browsers, not API operations: the app's UI and this reference page. */
 const NOT_API = /^\/(app|docs)(\/|$)/;
@@ -188,6 +195,44 @@ describe('/v1/openapi.json: the description of this server', () => {
       'content',
       'text/event-stream',
     ]);
+  });
+
+  it('documents only Sandbox-Scenario values the server accepts (OpenAPI examples and docs/sandbox.md alike)', async () => {
+    const steps = /`([a-z]+=[^`\s]+)`/gi;
+    const documented = new Set<string>();
+    for (const [path, operations] of Object.entries(served.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const scenario = operation.parameters?.find((p) => p.name === 'Sandbox-Scenario');
+        if (!scenario) continue;
+        expect(method === 'post' && path.startsWith('/v1/send'), `${method} ${path}`).toBe(true);
+        for (const example of scenario.schema?.examples ?? []) documented.add(example);
+        for (const [, step] of scenario.description!.matchAll(steps)) documented.add(step!);
+      }
+    }
+    const guide = readFileSync(new URL('../../../docs/sandbox.md', import.meta.url), 'utf8');
+    const section = guide.slice(
+      guide.indexOf('**The `Sandbox-Scenario` header**'),
+      guide.indexOf('A malformed header'),
+    );
+    for (const [, step] of section.matchAll(steps)) documented.add(step!);
+    expect(documented.size).toBeGreaterThan(8);
+    const caller = sandbox.caller('openapi-scenarios');
+    const vat = italianVat(741);
+    let number = 0;
+    for (const scenario of documented) {
+      const res = await caller.post<ProblemDetails>('/v1/send/xml', {
+        body: invoiceXml({ supplierVat: vat, number: `SC-${++number}` }),
+        headers: { 'content-type': 'application/xml', 'sandbox-scenario': scenario },
+      });
+      expect(res.status, `Sandbox-Scenario: ${scenario} → ${res.body.detail}`).toBe(201);
+    }
+    // The check can fail: the value the description used to give is refused, naming the header.
+    const refused = await caller.post<ProblemDetails>('/v1/send/xml', {
+      body: invoiceXml({ supplierVat: vat, number: 'SC-0' }),
+      headers: { 'content-type': 'application/xml', 'sandbox-scenario': 'discard=00404' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.parameter).toBe('Sandbox-Scenario');
   });
 
   it('lists exactly the fields each list sorts by', () => {
