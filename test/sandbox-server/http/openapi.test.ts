@@ -16,6 +16,7 @@ import type { WebhookDelivery } from '../../../src/shared/api/webhook-delivery.t
 import type { Company, ProblemDetails, Send } from '../../../src/shared/api/types.ts';
 import { createApp } from '../../../src/sandbox-server/http/app.ts';
 import { appUiRoutes } from '../../../src/sandbox-server/http/routes/app-ui.ts';
+import { translator } from '../../../src/sandbox-server/i18n/translator.ts';
 import { JobWorker } from '../../../src/sandbox-server/jobs/worker.ts';
 import { LocalReceiver } from '../../../src/sandbox-server/local-receiver/receiver.ts';
 import { cryptoRandom } from '../../../src/sandbox-server/random.ts';
@@ -275,6 +276,40 @@ describe('/v1/openapi.json: the description of this server', () => {
     }
     expect(checked).toBeGreaterThan(60);
     // Nothing was done on the way: the malformed calls were refused before any route ran.
+    expect((await caller.get<Company[]>('/v1/company')).body).toEqual([]);
+  });
+
+  it('answers a body that is not JSON with the 400 every JSON operation documents, in the caller language', async () => {
+    const caller = sandbox.caller('openapi-malformed').withLanguage('de');
+    const de = translator('de');
+    let checked = 0;
+    for (const operation of API_OPERATIONS) {
+      if (!operation.body?.content['application/json']) continue;
+      const path = operation.path.replace(/\{[^}]+\}/g, '1');
+      const where = `${operation.method} ${operation.path}`;
+      const documented = served.paths[operation.path]![operation.method] as unknown as {
+        responses: Record<string, { content?: Record<string, unknown> }>;
+      };
+      expect(documented.responses['400']?.content, where).toHaveProperty(['application/problem+json']);
+      for (const body of ['{"name": ', "{'single': 'quotes'}", '"just a string"']) {
+        const res = await caller.call<ProblemDetails>(operation.method.toUpperCase(), path, {
+          body,
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(res.status, `${where} ${body}`).toBe(400);
+        expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+        expect(res.body).toMatchObject({
+          type: '/problems/bad-request',
+          title: de('title.bad-request'),
+          status: 400,
+          detail: de('body.malformedJson'),
+          instance: path,
+        });
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(10);
+    // Nothing was stored on the way.
     expect((await caller.get<Company[]>('/v1/company')).body).toEqual([]);
   });
 
