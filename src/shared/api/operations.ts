@@ -80,7 +80,7 @@ const created = (description: string, schema: TSchema): ResponseSpec => ({
   headers: LOCATION,
 });
 
-const ResourceId = Type.Integer({ description: 'The id.' });
+const ResourceId = Type.Integer({ format: 'int32', description: 'The id.' });
 const idPath = { id: ResourceId };
 const includePayload = {
   include_payload: Type.Boolean({ default: false, description: 'Add the file (`payload`) to the answer.' }),
@@ -110,8 +110,16 @@ const LOG_FILTERS: Record<string, TSchema> = {
   ...dateRange('date_time', 'Made'),
   endpoint: Type.String({ description: 'Path called.' }),
   method: Type.String({ description: 'HTTP method.' }),
-  api_verion: Type.Integer({ description: 'API version (spelled as in the specification).' }),
-  status_code: Type.Integer({ minimum: 100, maximum: 599, description: 'Status of the answer.' }),
+  api_verion: Type.Integer({
+    format: 'int32',
+    description: 'API version (spelled as in the specification).',
+  }),
+  status_code: Type.Integer({
+    format: 'int32',
+    minimum: 100,
+    maximum: 599,
+    description: 'Status of the answer.',
+  }),
   success: Type.Boolean({ description: 'Only 2xx (true) or only failures (false).' }),
   user_agent: Type.String({ description: "Caller's User-Agent." }),
   query: Type.String({ description: 'Text in the query string.' }),
@@ -500,7 +508,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       ...COMPANY_FILTER,
       ...dateRange('last_update', 'State change'),
       ...dateRange('date_sent', 'Reception by SDI'),
-      send_id: Type.Integer({ description: 'Only this sent invoice.' }),
+      send_id: Type.Integer({ format: 'int32', description: 'Only this sent invoice.' }),
       state: SendStateSchema,
       unread: Type.Boolean({ description: 'Only unread (true) or read (false).' }),
       identifier: Type.String({ description: 'SDI identifier.' }),
@@ -563,9 +571,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
         description: 'Only sent or only received; both by default.',
       }),
       ...COMPANY_FILTER,
-      year: Type.Integer({ minimum: 1970, maximum: 9999 }),
-      month: Type.Integer({ minimum: 1, maximum: 12 }),
-      quarter: Type.Integer({ minimum: 1, maximum: 4 }),
+      year: Type.Integer({ format: 'int32', minimum: 1970, maximum: 9999 }),
+      month: Type.Integer({ format: 'int32', minimum: 1, maximum: 12 }),
+      quarter: Type.Integer({ format: 'int32', minimum: 1, maximum: 4 }),
       ...dateRange('document_date', 'Date of the first document'),
     },
     responses: {
@@ -651,7 +659,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'List webhook deliveries',
     authenticated: true,
     query: {
-      webhook_id: Type.Integer({ description: 'Only this webhook.' }),
+      webhook_id: Type.Integer({ format: 'int32', description: 'Only this webhook.' }),
       sort: Sort(SORT_FIELDS.webhookHistory),
       ...PAGING,
     },
@@ -825,7 +833,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: '/_sandbox/webhookhistory',
     summary: 'Webhook deliveries with what was sent and answered',
     query: {
-      webhook_id: Type.Integer({ description: 'Only this webhook.' }),
+      webhook_id: Type.Integer({ format: 'int32', description: 'Only this webhook.' }),
       success: Type.Boolean({ description: 'Only successful (true) or failed (false) attempts.' }),
       event: Type.Enum(WEBHOOK_EVENTS, { description: 'Only this event.' }),
       sort: Sort(SORT_FIELDS.webhookHistory),

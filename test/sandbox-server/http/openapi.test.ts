@@ -26,6 +26,8 @@ import { INVOICE_SORT_COLUMNS } from '../../../src/sandbox-server/store/invoices
 import { UPDATE_SORT_COLUMNS } from '../../../src/sandbox-server/store/updates.ts';
 import { HISTORY_SORT_COLUMNS, WEBHOOK_SORT_COLUMNS } from '../../../src/sandbox-server/store/webhooks.ts';
 import { checkOwnConformance, prepareConformance } from '../../support/openapi-conformance.ts';
+import { referenceAvailable, referenceDir } from '../../support/reference.ts';
+import { parse } from 'yaml';
 import { invoiceXml, italianVat } from '../../support/invoices.ts';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.ts';
 
@@ -235,6 +237,50 @@ describe('/v1/openapi.json: the description of this server', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.parameter).toBe('Sandbox-Scenario');
   });
+
+  it.skipIf(!referenceAvailable)(
+    'keeps every int32 of the public openapi.yml, on fields and parameters, and its Send.company',
+    () => {
+      type PublicSchema = { format?: string; properties?: Record<string, PublicSchema> };
+      type Own = { format?: string; anyOf?: Own[]; $ref?: string };
+      const reference = parse(readFileSync(`${referenceDir}openapi.yml`, 'utf8')) as {
+        components: { schemas: Record<string, PublicSchema> };
+        paths: Record<string, Record<string, { parameters?: { name: string; schema: PublicSchema }[] }>>;
+      };
+      const formatOf = (own: Own | undefined): string | undefined =>
+        own?.format ?? own?.anyOf?.map((branch) => branch.format).find(Boolean);
+      const OWN_NAME: Record<string, string> = { Event: 'LogEvent', Status: 'AccountStatus' };
+      const lost: string[] = [];
+      let kept = 0;
+      for (const [name, schema] of Object.entries(reference.components.schemas)) {
+        const own = served.components.schemas[OWN_NAME[name] ?? name];
+        if (!own) continue;
+        for (const [field, definition] of Object.entries(schema.properties ?? {})) {
+          if (definition.format !== 'int32') continue;
+          if (formatOf(own.properties?.[field] as Own) === 'int32') kept++;
+          else lost.push(`${name}.${field}`);
+        }
+      }
+      for (const [path, operations] of Object.entries(reference.paths)) {
+        for (const [method, operation] of Object.entries(operations)) {
+          // Ours name one path `{id_or_vat}` (or `{id_or_identifier}`) where openapi.yml has two.
+          const own = served.paths[`/v1${path}`]?.[method];
+          for (const parameter of operation.parameters ?? []) {
+            if (parameter.schema.format !== 'int32' || !own) continue;
+            const mine = own.parameters?.find((p) => p.name === parameter.name) as
+              (Parameter & { schema: Own }) | undefined;
+            if (formatOf(mine?.schema) === 'int32') kept++;
+            else lost.push(`${method} ${path} ${parameter.name}`);
+          }
+        }
+      }
+      expect(lost).toEqual([]);
+      expect(kept).toBeGreaterThan(60);
+      expect(served.components.schemas.Send!.properties!.company).toEqual({
+        $ref: '#/components/schemas/Company',
+      });
+    },
+  );
 
   it('lists exactly the fields each list sorts by', () => {
     expect(SORT_FIELDS).toEqual({
