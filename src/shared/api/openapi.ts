@@ -49,6 +49,7 @@ import {
   WebHookSchema,
   WebHookUpdateSchema,
 } from './schemas.ts';
+import { fatturaComponents } from './fattura-schemas.ts';
 import { SIGNATURE_HEADER } from './webhook-signature.ts';
 import { API_VERSION } from './types.ts';
 
@@ -265,6 +266,11 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
       return [name, SANDBOX_COMPONENT.test(name) ? { ...written, 'x-sandbox-only': true } : written];
     }),
   );
+  // The FatturaPA JSON body of /send/json, written from the invoice model rather than from TypeBox.
+  for (const [name, schema] of Object.entries(fatturaComponents())) {
+    if (name in schemas) throw new Error(`OpenAPI component ${name} is defined twice`);
+    schemas[name] = schema;
+  }
   return {
     openapi: '3.1.0',
     info: {

@@ -49,6 +49,7 @@ import {
 } from './schemas.ts';
 import { LOG_TAIL_MAX_WAIT_SECONDS, OWN_CALLS, OWN_USER_AGENT_HEADER, STATUS_CLASSES } from './log-view.ts';
 import { SEND_IDS_MAX, SIGNATURE_MODES, WEBHOOK_EVENTS } from './types.ts';
+import { FATTURA_ROOT_COMPONENT } from './fattura-schemas.ts';
 
 /**
  * Every operation this server answers, sandbox extensions included: the table the server checks query parameters
@@ -182,14 +183,8 @@ const submissionHeaders = {
     ],
   }),
 };
-const FatturaJson = Type.Object(
-  {},
-  {
-    additionalProperties: true,
-    description:
-      'A FatturaPA document as JSON: FatturaElettronicaHeader and FatturaElettronicaBody as in the XSD (see docs/sandbox.md "JSON bodies").',
-  },
-);
+/** The FatturaPA document as JSON: its schema is published beside the others (fattura-schemas.ts). */
+const FatturaJson = Type.Unsafe<unknown>({ $ref: `#/components/schemas/${FATTURA_ROOT_COMPONENT}` });
 const multipartFile = {
   'multipart/form-data': Type.Object({
     file: Type.String({ contentEncoding: 'binary', description: 'The .xml or .xml.p7m file.' }),
