@@ -50,6 +50,7 @@ import {
   WebHookSchema,
   WebHookUpdateSchema,
 } from './schemas.ts';
+import { fatturaComponents } from './fattura-schemas.ts';
 import { SIGNATURE_HEADER } from './webhook-signature.ts';
 import { API_VERSION } from './types.ts';
 
@@ -62,6 +63,8 @@ import { API_VERSION } from './types.ts';
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 export const OPENAPI_PATH = '/v1/openapi.json';
+/** The security scheme of the `notification` webhook: the signature a receiver checks. */
+export const WEBHOOK_SIGNATURE_SCHEME = 'webhookSignature';
 
 /** Published under `#/components/schemas`; wherever one of them appears inside another, it becomes a `$ref`. */
 export const COMPONENT_SCHEMAS: Record<string, TSchema> = {
@@ -114,7 +117,7 @@ export const COMPONENT_SCHEMAS: Record<string, TSchema> = {
 const SANDBOX_COMPONENT = /^Sandbox/;
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad request: a malformed query parameter, header or request.',
+  400: 'Bad request: a malformed query parameter, header or body (not JSON, a broken multipart, a cut-off upload).',
   401: 'No API key, or not a valid one.',
   403: 'Not allowed: the origin is not allowed for the key, operations are used up, or a live key on the sandbox API.',
   404: 'Not found.',
@@ -142,17 +145,34 @@ function plain(node: unknown): unknown {
 
 class SchemaWriter {
   private readonly names = new Map<string, string>();
+  /** The same components by their definition without its description: what a parameter's value may be. */
+  private readonly undescribed = new Map<string, string>();
 
   constructor(components: Record<string, TSchema>) {
     for (const [name, schema] of Object.entries(components)) {
+      const { description: _, ...definition } = plain(schema) as Json;
       const key = JSON.stringify(plain(schema));
       if (!this.names.has(key)) this.names.set(key, name);
+      const bare = JSON.stringify(definition);
+      if (!this.undescribed.has(bare)) this.undescribed.set(bare, name);
     }
   }
 
   /** The schema with every component inside it (or itself, unless `self` names it) replaced by a `$ref`. */
   write(schema: unknown, self?: string): unknown {
     return this.refs(plain(schema), self);
+  }
+
+  /**
+   * A parameter's schema (its description already taken up by the parameter): a component's values with a
+   * default of its own (`signature`, Auto or None) is a `$ref` beside that default, as OpenAPI 3.1 allows.
+   */
+  writeParameter(schema: Json): unknown {
+    const { default: fallback, ...definition } = schema;
+    const name = this.undescribed.get(JSON.stringify(definition));
+    if (name === undefined) return this.write(schema);
+    const ref: Json = { $ref: `#/components/schemas/${name}` };
+    return fallback === undefined ? ref : { ...ref, default: fallback };
   }
 
   private refs(node: unknown, self?: string): unknown {
@@ -172,7 +192,7 @@ function parameter(
   required: boolean,
 ): Json {
   const { description, ...rest } = plain(schema) as Json;
-  const param: Json = { name, in: where, required, schema: writer.write(rest) };
+  const param: Json = { name, in: where, required, schema: writer.writeParameter(rest) };
   if (typeof description === 'string') param.description = description;
   if (name === 'Sandbox-Scenario') param['x-sandbox-only'] = true;
   return param;
@@ -248,6 +268,11 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
       return [name, SANDBOX_COMPONENT.test(name) ? { ...written, 'x-sandbox-only': true } : written];
     }),
   );
+  // The FatturaPA JSON body of /send/json, written from the invoice model rather than from TypeBox.
+  for (const [name, schema] of Object.entries(fatturaComponents())) {
+    if (name in schemas) throw new Error(`OpenAPI component ${name} is defined twice`);
+    schemas[name] = schema;
+  }
   return {
     openapi: '3.1.0',
     info: {
@@ -283,16 +308,8 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
           summary: 'What your webhook URL receives',
           description:
             'POSTed to each enabled webhook subscribed to the event; retried with backoff until a 2xx answer, for up to 7 days.',
-          parameters: [
-            {
-              name: SIGNATURE_HEADER,
-              in: 'header',
-              required: true,
-              description:
-                '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook secret>`.',
-              schema: { type: 'string' },
-            },
-          ],
+          // What the receiver checks before it trusts the body (spec "Webhooks" 3, contract "Webhooks").
+          security: [{ [WEBHOOK_SIGNATURE_SCHEME]: [] }],
           requestBody: {
             required: true,
             content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookNotification' } } },
@@ -308,6 +325,17 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
           type: 'http',
           scheme: 'basic',
           description: 'The API key as user name, an empty password.',
+        },
+        [WEBHOOK_SIGNATURE_SCHEME]: {
+          type: 'apiKey',
+          in: 'header',
+          name: SIGNATURE_HEADER,
+          description: [
+            'How a webhook receiver knows a notification comes from this server: every notification carries',
+            '`Service-Signature: t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body>">`, keyed',
+            "with the webhook's `secret` (returned once, when the webhook is created). Recompute it over the raw",
+            'body, compare in constant time, and refuse an old `t`.',
+          ].join('\n'),
         },
       },
     },

@@ -71,8 +71,9 @@ export function sortFields(schema: TSchema): string[] | null {
 }
 
 export const PAGING = {
-  page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1.' }),
+  page: Type.Integer({ format: 'int32', minimum: 1, default: 1, description: 'Page number, from 1.' }),
   page_size: Type.Integer({
+    format: 'int32',
     minimum: 1,
     maximum: PAGE_SIZE_MAX,
     default: PAGE_SIZE_DEFAULT,
@@ -95,7 +96,10 @@ export function dateRange(prefix: string, what: string): Record<string, TSchema>
 }
 
 export const COMPANY_FILTER = {
-  company_id: Type.Integer({ description: 'Only this company (one of yours; another id is 404).' }),
+  company_id: Type.Integer({
+    format: 'int32',
+    description: 'Only this company (one of yours; another id is 404).',
+  }),
 };
 
 export const TOTAL_COUNT = {

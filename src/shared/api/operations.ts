@@ -49,6 +49,7 @@ import {
 } from './schemas.ts';
 import { LOG_TAIL_MAX_WAIT_SECONDS, OWN_CALLS, OWN_USER_AGENT_HEADER, STATUS_CLASSES } from './log-view.ts';
 import { SEND_IDS_MAX, SIGNATURE_MODES, WEBHOOK_EVENTS } from './types.ts';
+import { FATTURA_ROOT_COMPONENT } from './fattura-schemas.ts';
 
 /**
  * Every operation this server answers, sandbox extensions included: the table the server checks query parameters
@@ -80,7 +81,7 @@ const created = (description: string, schema: TSchema): ResponseSpec => ({
   headers: LOCATION,
 });
 
-const ResourceId = Type.Integer({ description: 'The id.' });
+const ResourceId = Type.Integer({ format: 'int32', description: 'The id.' });
 const idPath = { id: ResourceId };
 const includePayload = {
   include_payload: Type.Boolean({ default: false, description: 'Add the file (`payload`) to the answer.' }),
@@ -110,8 +111,16 @@ const LOG_FILTERS: Record<string, TSchema> = {
   ...dateRange('date_time', 'Made'),
   endpoint: Type.String({ description: 'Path called.' }),
   method: Type.String({ description: 'HTTP method.' }),
-  api_verion: Type.Integer({ description: 'API version (spelled as in the specification).' }),
-  status_code: Type.Integer({ minimum: 100, maximum: 599, description: 'Status of the answer.' }),
+  api_verion: Type.Integer({
+    format: 'int32',
+    description: 'API version (spelled as in the specification).',
+  }),
+  status_code: Type.Integer({
+    format: 'int32',
+    minimum: 100,
+    maximum: 599,
+    description: 'Status of the answer.',
+  }),
   success: Type.Boolean({ description: 'Only 2xx (true) or only failures (false).' }),
   user_agent: Type.String({ description: "Caller's User-Agent." }),
   query: Type.String({ description: 'Text in the query string.' }),
@@ -162,23 +171,29 @@ const submissionHeaders = {
   }),
   'Sandbox-Scenario': Type.String({
     description:
-      'Sandbox only (test keys): steer the outcome, e.g. `discard=00404`, `deliver=NonConsegnato`, `timing=realistic`. See docs/sandbox.md.',
+      'Sandbox only (test keys; ignored with a live key): force steps of the simulated SDI, `;`-separated, e.g. `scarto=00404`, `deliver=NonConsegnato`, `timing=realistic`. A malformed one is a 400 naming it. See docs/sandbox.md "Steering the outcome".',
+    examples: [
+      'scarto=00404',
+      'deliver=ImpossibilitaDiRecapito',
+      'esito=EC02',
+      'delay=30s',
+      'timing=realistic',
+      'redeliver=2d',
+      'deliver=NonConsegnato;redeliver=never',
+    ],
   }),
 };
-const FatturaJson = Type.Object(
-  {},
-  {
-    additionalProperties: true,
-    description:
-      'A FatturaPA document as JSON: FatturaElettronicaHeader and FatturaElettronicaBody as in the XSD (see docs/sandbox.md "JSON bodies").',
-  },
-);
+/** The FatturaPA document as JSON: its schema is published beside the others (fattura-schemas.ts). */
+const FatturaJson = Type.Unsafe<unknown>({ $ref: `#/components/schemas/${FATTURA_ROOT_COMPONENT}` });
 const multipartFile = {
   'multipart/form-data': Type.Object({
     file: Type.String({ contentEncoding: 'binary', description: 'The .xml or .xml.p7m file.' }),
   }),
 };
 const xmlBody = { 'application/xml': Type.String({ description: 'The FatturaPA XML file.' }) };
+
+/** What any request may get before its route runs, for the body it announces (http/body-guard.ts). */
+const UNREAD_BODY_PROBLEMS = [413, 415];
 
 const SUBMISSION_PROBLEMS = [...AUTHENTICATED_PROBLEMS, 409, 413, 415, 422, 507];
 const VALIDATED = { description: 'SDI would accept the file.' };
@@ -266,7 +281,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       200: ok('Every check passes.', HealthReportSchema),
       503: ok('A check fails.', HealthReportSchema),
     },
-    problems: [429],
+    problems: [...UNREAD_BODY_PROBLEMS, 429],
   },
   {
     id: 'getOpenApi',
@@ -283,7 +298,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
         Type.Object({ openapi: Type.String() }, { additionalProperties: true }),
       ),
     },
-    problems: [],
+    // No key and no parameters, but the checks every request passes before its route (http/body-guard.ts)
+    // still apply: a body announced over the limit, an unknown charset or content coding.
+    problems: [...UNREAD_BODY_PROBLEMS],
   },
 
   // Companies
@@ -486,7 +503,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       ...COMPANY_FILTER,
       ...dateRange('last_update', 'State change'),
       ...dateRange('date_sent', 'Reception by SDI'),
-      send_id: Type.Integer({ description: 'Only this sent invoice.' }),
+      send_id: Type.Integer({ format: 'int32', description: 'Only this sent invoice.' }),
       state: SendStateSchema,
       unread: Type.Boolean({ description: 'Only unread (true) or read (false).' }),
       identifier: Type.String({ description: 'SDI identifier.' }),
@@ -549,9 +566,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
         description: 'Only sent or only received; both by default.',
       }),
       ...COMPANY_FILTER,
-      year: Type.Integer({ minimum: 1970, maximum: 9999 }),
-      month: Type.Integer({ minimum: 1, maximum: 12 }),
-      quarter: Type.Integer({ minimum: 1, maximum: 4 }),
+      year: Type.Integer({ format: 'int32', minimum: 1970, maximum: 9999 }),
+      month: Type.Integer({ format: 'int32', minimum: 1, maximum: 12 }),
+      quarter: Type.Integer({ format: 'int32', minimum: 1, maximum: 4 }),
       ...dateRange('document_date', 'Date of the first document'),
     },
     responses: {
@@ -637,7 +654,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'List webhook deliveries',
     authenticated: true,
     query: {
-      webhook_id: Type.Integer({ description: 'Only this webhook.' }),
+      webhook_id: Type.Integer({ format: 'int32', description: 'Only this webhook.' }),
       sort: Sort(SORT_FIELDS.webhookHistory),
       ...PAGING,
     },
@@ -812,7 +829,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: '/_sandbox/webhookhistory',
     summary: 'Webhook deliveries with what was sent and answered',
     query: {
-      webhook_id: Type.Integer({ description: 'Only this webhook.' }),
+      webhook_id: Type.Integer({ format: 'int32', description: 'Only this webhook.' }),
       success: Type.Boolean({ description: 'Only successful (true) or failed (false) attempts.' }),
       event: Type.Enum(WEBHOOK_EVENTS, { description: 'Only this event.' }),
       sort: Sort(SORT_FIELDS.webhookHistory),

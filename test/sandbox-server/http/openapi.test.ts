@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import pino from 'pino';
 import type { Static } from 'typebox';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { buildOpenApiDocument } from '../../../src/shared/api/openapi.ts';
 import { API_OPERATIONS, SORT_FIELDS } from '../../../src/shared/api/operations.ts';
@@ -15,6 +16,7 @@ import type { WebhookDelivery } from '../../../src/shared/api/webhook-delivery.t
 import type { Company, ProblemDetails, Send } from '../../../src/shared/api/types.ts';
 import { createApp } from '../../../src/sandbox-server/http/app.ts';
 import { appUiRoutes } from '../../../src/sandbox-server/http/routes/app-ui.ts';
+import { translator } from '../../../src/sandbox-server/i18n/translator.ts';
 import { JobWorker } from '../../../src/sandbox-server/jobs/worker.ts';
 import { LocalReceiver } from '../../../src/sandbox-server/local-receiver/receiver.ts';
 import { cryptoRandom } from '../../../src/sandbox-server/random.ts';
@@ -24,6 +26,8 @@ import { INVOICE_SORT_COLUMNS } from '../../../src/sandbox-server/store/invoices
 import { UPDATE_SORT_COLUMNS } from '../../../src/sandbox-server/store/updates.ts';
 import { HISTORY_SORT_COLUMNS, WEBHOOK_SORT_COLUMNS } from '../../../src/sandbox-server/store/webhooks.ts';
 import { checkOwnConformance, prepareConformance } from '../../support/openapi-conformance.ts';
+import { referenceAvailable, referenceDir } from '../../support/reference.ts';
+import { parse } from 'yaml';
 import { invoiceXml, italianVat } from '../../support/invoices.ts';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.ts';
 
@@ -37,7 +41,13 @@ type OpenApiDocument = {
   >;
   components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> };
 };
-type Parameter = { name: string; in: string; 'x-sandbox-only'?: boolean };
+type Parameter = {
+  name: string;
+  in: string;
+  'x-sandbox-only'?: boolean;
+  description?: string;
+  schema?: { examples?: string[] };
+};
 
 /** Pages the server serves to browsers, not API operations: the app's UI and this reference page. */
 const NOT_API = /^\/(app|docs)(\/|$)/;
@@ -190,6 +200,88 @@ describe('/v1/openapi.json: the description of this server', () => {
     ]);
   });
 
+  it('documents only Sandbox-Scenario values the server accepts (OpenAPI examples and docs/sandbox.md alike)', async () => {
+    const steps = /`([a-z]+=[^`\s]+)`/gi;
+    const documented = new Set<string>();
+    for (const [path, operations] of Object.entries(served.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const scenario = operation.parameters?.find((p) => p.name === 'Sandbox-Scenario');
+        if (!scenario) continue;
+        expect(method === 'post' && path.startsWith('/v1/send'), `${method} ${path}`).toBe(true);
+        for (const example of scenario.schema?.examples ?? []) documented.add(example);
+        for (const [, step] of scenario.description!.matchAll(steps)) documented.add(step!);
+      }
+    }
+    const guide = readFileSync(new URL('../../../docs/sandbox.md', import.meta.url), 'utf8');
+    const section = guide.slice(
+      guide.indexOf('**The `Sandbox-Scenario` header**'),
+      guide.indexOf('A malformed header'),
+    );
+    for (const [, step] of section.matchAll(steps)) documented.add(step!);
+    expect(documented.size).toBeGreaterThan(8);
+    const caller = sandbox.caller('openapi-scenarios');
+    const vat = italianVat(741);
+    let number = 0;
+    for (const scenario of documented) {
+      const res = await caller.post<ProblemDetails>('/v1/send/xml', {
+        body: invoiceXml({ supplierVat: vat, number: `SC-${++number}` }),
+        headers: { 'content-type': 'application/xml', 'sandbox-scenario': scenario },
+      });
+      expect(res.status, `Sandbox-Scenario: ${scenario} → ${res.body.detail}`).toBe(201);
+    }
+    // The check can fail: the value the description used to give is refused, naming the header.
+    const refused = await caller.post<ProblemDetails>('/v1/send/xml', {
+      body: invoiceXml({ supplierVat: vat, number: 'SC-0' }),
+      headers: { 'content-type': 'application/xml', 'sandbox-scenario': 'discard=00404' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.parameter).toBe('Sandbox-Scenario');
+  });
+
+  it.skipIf(!referenceAvailable)(
+    'keeps every int32 of the public openapi.yml, on fields and parameters, and its Send.company',
+    () => {
+      type PublicSchema = { format?: string; properties?: Record<string, PublicSchema> };
+      type Own = { format?: string; anyOf?: Own[]; $ref?: string };
+      const reference = parse(readFileSync(`${referenceDir}openapi.yml`, 'utf8')) as {
+        components: { schemas: Record<string, PublicSchema> };
+        paths: Record<string, Record<string, { parameters?: { name: string; schema: PublicSchema }[] }>>;
+      };
+      const formatOf = (own: Own | undefined): string | undefined =>
+        own?.format ?? own?.anyOf?.map((branch) => branch.format).find(Boolean);
+      const OWN_NAME: Record<string, string> = { Event: 'LogEvent', Status: 'AccountStatus' };
+      const lost: string[] = [];
+      let kept = 0;
+      for (const [name, schema] of Object.entries(reference.components.schemas)) {
+        const own = served.components.schemas[OWN_NAME[name] ?? name];
+        if (!own) continue;
+        for (const [field, definition] of Object.entries(schema.properties ?? {})) {
+          if (definition.format !== 'int32') continue;
+          if (formatOf(own.properties?.[field] as Own) === 'int32') kept++;
+          else lost.push(`${name}.${field}`);
+        }
+      }
+      for (const [path, operations] of Object.entries(reference.paths)) {
+        for (const [method, operation] of Object.entries(operations)) {
+          // Ours name one path `{id_or_vat}` (or `{id_or_identifier}`) where openapi.yml has two.
+          const own = served.paths[`/v1${path}`]?.[method];
+          for (const parameter of operation.parameters ?? []) {
+            if (parameter.schema.format !== 'int32' || !own) continue;
+            const mine = own.parameters?.find((p) => p.name === parameter.name) as
+              (Parameter & { schema: Own }) | undefined;
+            if (formatOf(mine?.schema) === 'int32') kept++;
+            else lost.push(`${method} ${path} ${parameter.name}`);
+          }
+        }
+      }
+      expect(lost).toEqual([]);
+      expect(kept).toBeGreaterThan(60);
+      expect(served.components.schemas.Send!.properties!.company).toEqual({
+        $ref: '#/components/schemas/Company',
+      });
+    },
+  );
+
   it('lists exactly the fields each list sorts by', () => {
     expect(SORT_FIELDS).toEqual({
       company: COMPANY_SORT_COLUMNS,
@@ -230,6 +322,40 @@ describe('/v1/openapi.json: the description of this server', () => {
     }
     expect(checked).toBeGreaterThan(60);
     // Nothing was done on the way: the malformed calls were refused before any route ran.
+    expect((await caller.get<Company[]>('/v1/company')).body).toEqual([]);
+  });
+
+  it('answers a body that is not JSON with the 400 every JSON operation documents, in the caller language', async () => {
+    const caller = sandbox.caller('openapi-malformed').withLanguage('de');
+    const de = translator('de');
+    let checked = 0;
+    for (const operation of API_OPERATIONS) {
+      if (!operation.body?.content['application/json']) continue;
+      const path = operation.path.replace(/\{[^}]+\}/g, '1');
+      const where = `${operation.method} ${operation.path}`;
+      const documented = served.paths[operation.path]![operation.method] as unknown as {
+        responses: Record<string, { content?: Record<string, unknown> }>;
+      };
+      expect(documented.responses['400']?.content, where).toHaveProperty(['application/problem+json']);
+      for (const body of ['{"name": ', "{'single': 'quotes'}", '"just a string"']) {
+        const res = await caller.call<ProblemDetails>(operation.method.toUpperCase(), path, {
+          body,
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(res.status, `${where} ${body}`).toBe(400);
+        expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+        expect(res.body).toMatchObject({
+          type: '/problems/bad-request',
+          title: de('title.bad-request'),
+          status: 400,
+          detail: de('body.malformedJson'),
+          instance: path,
+        });
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(10);
+    // Nothing was stored on the way.
     expect((await caller.get<Company[]>('/v1/company')).body).toEqual([]);
   });
 

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProblemDetails, Send } from '../../../src/shared/api/types.ts';
 import { invoiceToJson, parseInvoiceXml } from '../../../src/shared/fatturapa/index.ts';
@@ -116,6 +118,49 @@ describe('the public JSON shape (openapi.yml FatturaOrdinaria)', () => {
     expect(xml).toContain('<PrezzoUnitario>50.125</PrezzoUnitario>');
     expect(xml).toContain('<AliquotaIVA>22.00</AliquotaIVA>');
     expect(xml).toContain('<NumeroLinea>1</NumeroLinea>');
+  });
+
+  it('is what the served /v1/openapi.json describes as the body of /send/json (FatturaOrdinaria, int32 kept)', async () => {
+    const served = (await (await fetch(`${sandbox.origin}/v1/openapi.json`)).json()) as {
+      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
+      components: { schemas: Record<string, { properties: Record<string, { format?: string }> }> };
+    };
+    const root = { $ref: '#/components/schemas/FatturaOrdinaria' };
+    for (const path of ['/v1/send/json', '/v1/send/validate/json'])
+      expect(served.paths[path]!.post.requestBody.content['application/json']!.schema).toEqual(root);
+    const { schemas } = served.components;
+    expect(schemas.DettaglioLinee!.properties.NumeroLinea!.format).toBe('int32');
+    expect(schemas.DettaglioLinee!.properties.PrezzoUnitario!.format).toBe('double');
+
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv as never);
+    ajv.addFormat('int32', { type: 'number', validate: (n: number) => Math.abs(n) < 2 ** 31 });
+    ajv.addFormat('double', { type: 'number', validate: () => true });
+    const text = JSON.stringify({ components: served.components }).replaceAll(
+      '"#/components/',
+      '"doc#/components/',
+    );
+    ajv.addSchema({ $id: 'doc', ...(JSON.parse(text) as object) });
+    const validate = ajv.compile({ $ref: 'doc#/components/schemas/FatturaOrdinaria' });
+    const pa = publicInvoice(4400, 'P-5');
+    pa.FatturaElettronicaHeader!.DatiTrasmissione!.FormatoTrasmissione = 'FPA12';
+    pa.FatturaElettronicaHeader!.DatiTrasmissione!.CodiceDestinatario = 'UFY9MH';
+    pa.FatturaElettronicaHeader!.CedentePrestatore!.Sede!.NumeroCivico = null;
+    for (const invoice of [publicInvoice(4400, 'P-4'), pa]) {
+      expect(validate(invoice), JSON.stringify(validate.errors)).toBe(true);
+      const res = await caller.post('/v1/send/validate/json', {
+        json: invoice,
+        query: { signature: 'Auto' },
+      });
+      expect(res.status, res.text).toBe(204);
+    }
+    // The description can refuse: a line number is an integer, an element must exist in the schema.
+    const wrong = publicInvoice(4400, 'P-6') as unknown as {
+      FatturaElettronicaBody: { DatiBeniServizi: { DettaglioLinee: Record<string, unknown>[] } }[];
+    };
+    wrong.FatturaElettronicaBody[0]!.DatiBeniServizi.DettaglioLinee[0]!.NumeroLinea = 1.5;
+    wrong.FatturaElettronicaBody[0]!.DatiBeniServizi.DettaglioLinee[0]!.Colore = 'blu';
+    expect(validate(wrong)).toBe(false);
   });
 
   it('refuses a number that needs more decimals than the schema allows, at its path', async () => {
