@@ -1,8 +1,8 @@
 /**
  * `npm run audit`: the production dependencies' known vulnerabilities, through `npm audit --omit=dev`.
  * Fails on any high or critical finding. When the registry in use has no audit endpoint (a mirror answering
- * 405, or no network), it says so in one line and does not pretend the tree was checked: the exit code is
- * then 0 only because nothing could be asked, and the line says exactly that.
+ * 405, or no network), it says so loudly (NOT AUDITED, on stdout and stderr) and does not pretend the tree was
+ * checked: the exit code is then 0 only because nothing could be asked (1 with SCAMBIO_REQUIRE_AUDIT=1).
  */
 import { spawnSync } from 'node:child_process';
 
@@ -27,8 +27,15 @@ try {
 
 if (report.statusCode !== undefined || report.error !== undefined) {
   const why = report.message ?? report.error?.summary ?? `status ${report.statusCode}`;
-  process.stdout.write(`npm audit unavailable: the registry did not answer the audit request (${why}).\n`);
-  process.exit(0);
+  // Loud, on both streams: a green run here must never be read as "no known vulnerabilities".
+  const banner = [
+    '*** NOT AUDITED ***',
+    `The registry refused the audit request (${why}): no dependency was checked for known vulnerabilities.`,
+    'Run `npm run audit:prod` where the public npm registry answers, or set SCAMBIO_REQUIRE_AUDIT=1 to fail here.',
+  ].join('\n');
+  process.stdout.write(`${banner}\n`);
+  process.stderr.write(`${banner}\n`);
+  process.exit(process.env.SCAMBIO_REQUIRE_AUDIT === '1' ? 1 : 0);
 }
 
 const counts = report.metadata?.vulnerabilities ?? {};

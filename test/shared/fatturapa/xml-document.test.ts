@@ -232,11 +232,10 @@ describe('parseInvoiceXml', () => {
       const lol = ['<!ENTITY lol "lol">'];
       for (let i = 1; i <= 9; i++) lol.push(`<!ENTITY lol${i} "${`&lol${i - 1 || ''};`.repeat(10)}">`);
       const xml = `<?xml version="1.0"?>\n<!DOCTYPE lolz [\n${lol.join('\n')}\n]>\n<FatturaElettronica versione="FPR12"><A>&lol9;</A></FatturaElettronica>`;
-      const started = performance.now();
+      // Refused at the DOCTYPE's own line: the entities were never read, let alone expanded (no timing needed).
       const error = errorOf(() => parseInvoiceXml(xml));
       expect(error.code).toBe('dtd-forbidden');
       expect(error.line).toBe(2);
-      expect(performance.now() - started).toBeLessThan(250);
     });
 
     it('rejects an external entity pointing at a local file as dtd-forbidden', () => {
@@ -289,11 +288,9 @@ describe('parseInvoiceXml', () => {
       expect(codeOf(() => parseInvoiceXml(at(6), { maxDepth: 5 }))).toBe('too-deep');
     });
 
-    it('rejects very deep nesting quickly, without recursion', () => {
+    it('rejects very deep nesting without recursion (200,000 levels would overflow a recursive reader)', () => {
       const xml = `<FatturaElettronica versione="FPR12">${nested(200_000)}</FatturaElettronica>`;
-      const started = performance.now();
       expect(codeOf(() => parseInvoiceXml(xml))).toBe('too-deep');
-      expect(performance.now() - started).toBeLessThan(1000);
     });
   });
 
