@@ -4,7 +4,7 @@
  * what a declaration next to built JavaScript names.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const PUBLIC_ENTRIES = [
@@ -36,6 +36,8 @@ export function emitTypes(repo: string, staging: string, outDir: string): void {
     cwd: repo,
     stdio: 'inherit',
   });
+  // Reached only by the source build's module, whose own declaration does not name it: nothing imports it.
+  rmSync(join(outDir, 'electron.vite.config.d.ts'), { force: true });
   for (const file of readdirSync(outDir, { recursive: true, encoding: 'utf8' })) {
     if (!file.endsWith('.d.ts')) continue;
     const path = join(outDir, file);
