@@ -11,6 +11,7 @@ import { benchLists } from './lists.ts';
 import { benchMillion, writeMillionResults } from './million.ts';
 import { report } from './report.ts';
 import { benchServerCore } from './server-core.ts';
+import { benchSandboxPackage, writeSandboxPackageResults } from './sandbox-package.ts';
 import { benchSdi } from './sdi.ts';
 import { benchSeed } from './seed.ts';
 import { benchTrust } from './trust.ts';
@@ -46,6 +47,12 @@ report(
   benchBooks(),
 );
 report('Archive import (a ZIP of 1,000 invoices read and kept, under 30 s)', await benchArchiveImport());
+const sandboxPackage = await benchSandboxPackage();
+report(
+  'The scambio-sandbox package outside the repository (install, cold start, keys create, fixtures; also writes its section of results.md)',
+  sandboxPackage,
+);
+writeSandboxPackageResults(sandboxPackage);
 // Several minutes of seeding: only when asked (SCAMBIO_BENCH_MILLION=1); `tsx bench/million.ts` runs it alone.
 if (process.env.SCAMBIO_BENCH_MILLION === '1') {
   const million = await benchMillion();

@@ -6,8 +6,25 @@ export const APP_NAME = 'Scambio';
 /** The database file inside a data folder. */
 export const DATABASE_FILE = 'scambio.sqlite';
 
-/** Where `npx electron-vite build` puts the renderer, relative to this file in the source tree. */
-export const DEFAULT_UI_DIR = join(import.meta.dirname, '../../out/renderer');
+/** Defined only when scripts/pack-sandbox.ts bundles the server into the scambio-sandbox npm package. */
+declare const SCAMBIO_PACKAGE_BUILD: string | undefined;
+
+/** Which build of the scambio-sandbox npm package this code is (when and what it was packed from), else null. */
+export const PACKAGE_BUILD = typeof SCAMBIO_PACKAGE_BUILD === 'string' ? SCAMBIO_PACKAGE_BUILD : null;
+
+/**
+ * Whether this code runs from the scambio-sandbox npm package (built JS, the UI built beside it, no source tree,
+ * no Electron) rather than from this repository's source.
+ */
+export const IN_PACKAGE = PACKAGE_BUILD !== null;
+
+/**
+ * The built UI: in the source tree where `npx electron-vite build` puts it, relative to this file; in the package,
+ * `ui/` beside the flat `dist/` folder every bundled module sits in (scripts/sandbox-package/bundle.ts).
+ */
+export const DEFAULT_UI_DIR = IN_PACKAGE
+  ? join(import.meta.dirname, '../ui')
+  : join(import.meta.dirname, '../../out/renderer');
 
 /**
  * The per-user folder the desktop app uses (Electron's `userData` for an app named Scambio), so the CLI and

@@ -1,10 +1,16 @@
-import { mkdirSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import { Clocks, systemClock, type Clock } from './clock.ts';
-import { headlessDataKeySource, type DataKeySource } from './crypto/data-key.ts';
+import {
+  DEFAULT_HOST,
+  DEFAULT_MAX_INVOICE_BYTES,
+  DEFAULT_PORT,
+  openSandboxStore,
+  PortInUseError,
+  SHUTDOWN_GRACE_MS,
+} from './data-folder.ts';
+import type { DataKeySource } from './crypto/data-key.ts';
 import type { LiveQuota } from './domain/quota.ts';
 import { createServices, type Services } from './composition.ts';
 import { createApp } from './http/app.ts';
@@ -16,16 +22,18 @@ import { scheduleMaintenanceJobs } from './jobs/maintenance.ts';
 import { JobWorker } from './jobs/worker.ts';
 import { LocalReceiver } from './local-receiver/receiver.ts';
 import { cryptoRandom, type RandomSource } from './random.ts';
-import { DATABASE_FILE, DEFAULT_UI_DIR } from './locations.ts';
-import { openStore, type Store } from './store/store.ts';
+import { DEFAULT_UI_DIR } from './locations.ts';
+import type { Store } from './store/store.ts';
 import type { SdiTiming } from './sdi/timing.ts';
 
-export const DEFAULT_PORT = 8780;
-export const DEFAULT_HOST = '127.0.0.1';
-/** SDI's limit for one transmitted file (sdi-rules.md, code 00003). */
-export const DEFAULT_MAX_INVOICE_BYTES = 5 * 1024 * 1024;
-/** How long a shutdown waits for requests in flight before cutting their connections. */
-export const SHUTDOWN_GRACE_MS = 10_000;
+export {
+  DEFAULT_HOST,
+  DEFAULT_MAX_INVOICE_BYTES,
+  DEFAULT_PORT,
+  openSandboxStore,
+  PortInUseError,
+  SHUTDOWN_GRACE_MS,
+} from './data-folder.ts';
 /** Headers must arrive within this; a whole request (a 10 MB upload on a slow link included) within REQUEST_TIMEOUT_MS. */
 const HEADERS_TIMEOUT_MS = 30_000;
 const REQUEST_TIMEOUT_MS = 120_000;
@@ -94,25 +102,6 @@ export interface SandboxServer {
    * every connection now); the database is closed the same way, and the same promise is returned.
    */
   close(graceMs?: number): Promise<void>;
-}
-
-/**
- * Opens (or creates) the data directory's database, unlocked with its data key (headless: the
- * `SCAMBIO_MASTER_KEY` variable or `master.key`; the desktop app passes the keychain's).
- */
-export function openSandboxStore(dataDir: string, keySource?: DataKeySource): Store {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  return openStore(join(dataDir, DATABASE_FILE), keySource ?? headlessDataKeySource(dataDir));
-}
-
-/** The port asked for is taken (another Scambio, or another program): the CLI says so in one line. */
-export class PortInUseError extends Error {
-  constructor(
-    readonly host: string,
-    readonly port: number,
-  ) {
-    super(`Port ${port} on ${host} is already in use (another Scambio sandbox, or another program).`);
-  }
 }
 
 export async function startSandboxServer(options: SandboxOptions): Promise<SandboxServer> {

@@ -14,7 +14,7 @@ const LAYERS: readonly (readonly string[])[] = [
   // Leaves: they import nothing of the server.
   ['crypto', 'i18n', 'workers', 'accounts.ts', 'locations.ts', 'random.ts'],
   ['store', 'signing'],
-  ['clock.ts'],
+  ['clock.ts', 'data-folder.ts'],
   ['jobs'],
   ['domain'],
   ['sdi', 'local-receiver', 'worker-tasks.ts'],

@@ -164,7 +164,7 @@ export const consoleEn = {
 
   resetTitle: 'Start over',
   resetIntro:
-    'Deletes this account’s sandbox data: companies, invoices, their SDI history, the API log. API keys and the sandbox clock stay.',
+    'Deletes this account’s sandbox data: companies, invoices, their SDI history, the API log, webhooks. The sandbox clock goes back to real time; API keys stay.',
   reset: 'Reset the sandbox…',
   resetConfirmTitle: 'Delete this account’s sandbox data?',
   resetWhat: 'This deletes for good:',
@@ -354,7 +354,7 @@ export const consoleIt: ConsoleMessages = {
 
   resetTitle: 'Ricomincia da capo',
   resetIntro:
-    'Cancella i dati sandbox di questo account: aziende, fatture, la loro storia SDI, il registro API. Le chiavi API e l’orologio della sandbox restano.',
+    'Cancella i dati sandbox di questo account: aziende, fatture, la loro storia SDI, il registro API, i webhook. L’orologio della sandbox torna all’ora reale; le chiavi API restano.',
   reset: 'Azzera la sandbox…',
   resetConfirmTitle: 'Cancellare i dati sandbox di questo account?',
   resetWhat: 'Vengono cancellati definitivamente:',
@@ -543,7 +543,7 @@ export const consoleDe: ConsoleMessages = {
 
   resetTitle: 'Neu anfangen',
   resetIntro:
-    'Löscht die Sandbox-Daten dieses Kontos: Unternehmen, Rechnungen, ihre SDI-Historie, das API-Protokoll. API-Schlüssel und Sandbox-Uhr bleiben.',
+    'Löscht die Sandbox-Daten dieses Kontos: Unternehmen, Rechnungen, ihre SDI-Historie, das API-Protokoll, Webhooks. Die Sandbox-Uhr geht auf die echte Zeit zurück; API-Schlüssel bleiben.',
   reset: 'Sandbox zurücksetzen…',
   resetConfirmTitle: 'Die Sandbox-Daten dieses Kontos löschen?',
   resetWhat: 'Endgültig gelöscht werden:',

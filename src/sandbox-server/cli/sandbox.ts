@@ -1,18 +1,19 @@
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import pino from 'pino';
 import type { Environment } from '../../shared/api/types.ts';
 import { parseDuration, systemClock } from '../clock.ts';
 import { DEFAULT_ACCOUNT } from '../accounts.ts';
-import { defaultDataDir } from '../locations.ts';
+import { defaultDataDir, IN_PACKAGE } from '../locations.ts';
 import { watchLaunchers } from './launcher-watch.ts';
-import { sampleInvoice } from './sample-invoice.ts';
-import { seedCommand } from './seed-command.ts';
-import { SEED_PROFILES } from '../seed/profiles.ts';
 import { ApiKeyService, keyEnvironment } from '../domain/api-keys.ts';
 import type { LiveQuota } from '../domain/quota.ts';
+import type { SandboxServer } from '../server.ts';
 import { cryptoRandom } from '../random.ts';
-import { parseRateLimits, type RateLimits } from '../http/limits/rate-limits.ts';
+import type { RateLimits } from '../http/limits/rate-limits.ts';
 import { SDI_TIMINGS, type SdiTiming } from '../sdi/timing.ts';
+// Each command loads what it needs when it runs (the server, seeding, the sample's invoice): `keys create` opens
+// the database without loading Express and the routes, so a command answers in a fraction of a second.
 import {
   DEFAULT_MAX_INVOICE_BYTES,
   DEFAULT_HOST,
@@ -20,11 +21,9 @@ import {
   openSandboxStore,
   PortInUseError,
   SHUTDOWN_GRACE_MS,
-  startSandboxServer,
-  type SandboxServer,
-} from '../server.ts';
+} from '../data-folder.ts';
 
-const USAGE = `Usage: npm run --silent sandbox -- <command> [options]
+const USAGE = `Usage: ${IN_PACKAGE ? 'npx scambio-sandbox' : 'npm run --silent sandbox --'} <command> [options]
 
 Every command works on one data folder: --data-dir DIR, else $SCAMBIO_DATA_DIR, else the desktop app's
 (${defaultDataDir()}). Give \`keys\` and \`sample\` the same folder as \`serve\`.
@@ -41,7 +40,7 @@ Commands:
       --lenient-ids      identifier check-digit failures are warnings, so the official samples go through
       --live-quota N[/S] operations (and signatures) of each live account (default 1000/100)
       --max-invoice-bytes N  largest invoice file accepted (default 5242880, SDI's 5 MB; code 00003)
-      --ui-dir DIR       the built UI to serve under /app/ (default: out/renderer, built by npm start)
+      --ui-dir DIR       the built UI to serve under /app/ (default: ${IN_PACKAGE ? "the package's own" : 'out/renderer, built by npm start'})
       --key KEY          make this API key valid (e.g. ik_test_ and 32+ letters or digits: a known key for CI),
                          in --account (default "default"); else $SCAMBIO_SANDBOX_KEY
       --json             print one line of JSON when ready: url, api, ui, key, data_dir, pid (nothing else
@@ -112,6 +111,7 @@ export async function main(argv: string[]): Promise<number> {
     const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       return usageError(`invalid --port ${values.port}`);
+    const { parseRateLimits } = await import('../http/limits/rate-limits.ts');
     const rateLimits = parseRateLimits(values['rate-limit'] ?? '100/s,2000/m,100000/d');
     if (!rateLimits) return usageError(`invalid --rate-limit ${values['rate-limit']}`);
     const sdiDelayMs = parseDuration(values['sdi-delay'] ?? '1s');
@@ -198,6 +198,7 @@ export async function main(argv: string[]): Promise<number> {
         return usageError(`${flag} needs a VAT number with its country code, e.g. IT01234567897`);
       }
     }
+    const { sampleInvoice } = await import('./sample-invoice.ts');
     const store = openSandboxStore(dataDir);
     try {
       const sample = sampleInvoice(store, cryptoRandom, {
@@ -214,6 +215,10 @@ export async function main(argv: string[]): Promise<number> {
     }
   }
   if (command === 'seed') {
+    const [{ SEED_PROFILES }, { seedCommand }] = await Promise.all([
+      import('../seed/profiles.ts'),
+      import('./seed-command.ts'),
+    ]);
     const profile = SEED_PROFILES.find((p) => p === (values.profile ?? 'demo'));
     if (!profile) return usageError(`--profile must be ${SEED_PROFILES.join(' or ')}, not ${values.profile}`);
     const seed = Number(values.seed ?? 1);
@@ -269,6 +274,10 @@ async function serve(options: {
   maxInvoiceBytes: number;
   uiDir?: string;
 }): Promise<number> {
+  const [{ default: pino }, { startSandboxServer }] = await Promise.all([
+    import('pino'),
+    import('../server.ts'),
+  ]);
   const logger = pino({ level: options.logLevel }, pino.destination(2));
   // With --json, standard output carries the one line of JSON only: everything else a person reads goes to stderr.
   const say = (line: string) => (options.json ? process.stderr : process.stdout).write(`${line}\n`);
@@ -288,7 +297,7 @@ async function serve(options: {
   } catch (error) {
     if (!(error instanceof PortInUseError)) throw error;
     process.stderr.write(
-      `${error.message} Choose another with --port N (npm start -- --port N), or --port 0 for any free one.\n`,
+      `${error.message} Choose another with --port N${IN_PACKAGE ? '' : ' (npm start -- --port N)'}, or --port 0 for any free one.\n`,
     );
     return 1;
   }
@@ -377,8 +386,20 @@ function firstRunKey(dataDir: string): string | null {
   }
 }
 
-const isEntryPoint = process.argv[1] && import.meta.url.endsWith(process.argv[1].replaceAll('\\', '/'));
-if (isEntryPoint) {
+/**
+ * Run as a command (tsx on this file, or the package's `scambio-sandbox` bin, which npm links to the bundle: the
+ * link's real path is this module's), not imported.
+ */
+function isEntryPoint(): boolean {
+  if (!process.argv[1]) return false;
+  try {
+    return pathToFileURL(realpathSync(process.argv[1])).href === import.meta.url;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error: unknown) => {

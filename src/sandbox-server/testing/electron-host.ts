@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { _electron as electron, type ElectronApplication, type Page } from 'playwright-core';
 import type { ProfilesView } from '../../shared/gateway/channels.ts';
+import { IN_PACKAGE } from '../locations.ts';
 import { appLoaded } from './browser.ts';
 
 const repo = join(import.meta.dirname, '../../..');
@@ -13,6 +14,8 @@ const repo = join(import.meta.dirname, '../../..');
  * (package.json pins it so `npm install` never does), so on a fresh clone or a CI box there is usually none.
  */
 export function electronBinary(): { path: string } | { reason: string } {
+  // A project's own electron must not be taken for ours: the package carries no desktop app to launch in it.
+  if (IN_PACKAGE) return { reason: 'the scambio-sandbox package has no desktop app (headless UI only)' };
   let packageDir: string;
   try {
     packageDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));

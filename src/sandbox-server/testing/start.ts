@@ -9,12 +9,12 @@ import { ApiKeyService } from '../domain/api-keys.ts';
 import { DEFAULT_ACCOUNT } from '../accounts.ts';
 import { cryptoRandom } from '../random.ts';
 import { systemClock } from '../clock.ts';
-import { seedDataFolder } from '../cli/seed-command.ts';
 import type { SeedProfile } from '../seed/profiles.ts';
 import { openSandboxStore, startSandboxServer, type SandboxOptions, type SandboxServer } from '../server.ts';
 import { chooseLanguage, chromiumPath, launchChromium, openAppPage, type UiLanguage } from './browser.ts';
 import { electronBinary, launchDesktopApp } from './electron-host.ts';
 import { rendererBuild } from './renderer-build.ts';
+import { seedFixtureFolder } from './seed-cache.ts';
 
 export interface StartScambioOptions {
   /** Fill the account with demo data first: a profile (`'qa'`: small and quick) or a profile, seed and end. */
@@ -104,7 +104,7 @@ export async function startScambio(options: StartScambioOptions = {}): Promise<S
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   };
   try {
-    if (options.seed) await seedDataFolder(dataDir, seedOptions(options.seed));
+    if (options.seed) await seedFixtureFolder(dataDir, seedOptions(options.seed));
     const apiKey = createKey(dataDir);
     const locale = options.locale ?? 'it';
     const ui = options.ui ?? true;

@@ -1,0 +1,48 @@
+/**
+ * `npm run pack:sandbox`: the scambio-sandbox npm package, for developers to add to their own project: the
+ * sandbox CLI (`scambio-sandbox`), the testing kit (`/testing`, `/testing/playwright`), the typed client
+ * (`/client`) and the built UI, as built JavaScript with `.d.ts`, apart from the desktop app and its Electron
+ * dependencies. Stages it in `out/sandbox-package/` and packs it there with `npm pack`; the tarball's absolute
+ * path is the last line printed (test/package/outside-project.test.ts reads it).
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bundle } from './sandbox-package/bundle.ts';
+import { packageManifest } from './sandbox-package/manifest.ts';
+import { emitTypes } from './sandbox-package/types.ts';
+import { buildUi } from './sandbox-package/ui.ts';
+
+const repo = join(import.meta.dirname, '..');
+const out = join(repo, 'out/sandbox-package');
+const staging = join(out, 'package');
+
+const started = performance.now();
+const step = async (name: string, run: () => unknown) => {
+  const from = performance.now();
+  await run();
+  process.stderr.write(`${name}: ${((performance.now() - from) / 1000).toFixed(1)} s\n`);
+};
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(staging, { recursive: true });
+let imported = new Set<string>();
+await step('bundle (esbuild)', async () => (imported = await bundle(repo, join(staging, 'dist'))));
+await step('types (tsc)', () => emitTypes(repo, out, join(staging, 'types')));
+await step('UI (vite)', () => buildUi(join(staging, 'ui')));
+const root = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as Parameters<
+  typeof packageManifest
+>[0];
+writeFileSync(join(staging, 'package.json'), `${JSON.stringify(packageManifest(root, imported), null, 2)}\n`);
+copyFileSync(join(import.meta.dirname, 'sandbox-package/README.md'), join(staging, 'README.md'));
+copyFileSync(join(repo, 'LICENSE'), join(staging, 'LICENSE'));
+let tarball = '';
+await step('npm pack', () => {
+  const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', out], {
+    cwd: staging,
+    encoding: 'utf8',
+  });
+  tarball = join(out, (JSON.parse(packed) as { filename: string }[])[0]!.filename);
+});
+process.stderr.write(`pack:sandbox: ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+process.stdout.write(`${tarball}\n`);
