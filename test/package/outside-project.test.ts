@@ -7,7 +7,7 @@ import { CHROMIUM, chromiumInstalled } from '../support/chromium.ts';
 import { freePort } from '../support/npm-sandbox.ts';
 import {
   ciRecipe,
-  NPM_ENV,
+  projectEnv,
   groupAlive,
   installedProject,
   packSandbox,
@@ -96,7 +96,7 @@ describe('the scambio-sandbox package in a project outside this repository', () 
     const run = timed('bash recipe.sh', () =>
       spawnSync('bash', ['-eu', '-o', 'pipefail', 'recipe.sh'], {
         cwd: dir,
-        env: NPM_ENV,
+        env: projectEnv(dir),
         encoding: 'utf8',
         timeout: 180_000,
       }),
@@ -149,7 +149,7 @@ describe('the scambio-sandbox package in a project outside this repository', () 
         // pipes (stderr goes to a log), so the step ends when its script does.
         const run = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
           cwd: dir,
-          env: { ...NPM_ENV, ...onPort(job.env), ...onPort(step.env), RUNNER_TEMP: runnerTemp },
+          env: { ...projectEnv(dir), ...onPort(job.env), ...onPort(step.env), RUNNER_TEMP: runnerTemp },
           encoding: 'utf8',
           stdio: ['ignore', 'pipe', openSync(log, 'a')],
           timeout: 180_000,

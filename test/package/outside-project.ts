@@ -4,7 +4,7 @@
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -80,7 +80,7 @@ export function playwrightTest(dir: string, specs: string[]): string {
   );
   return execFileSync('npx', ['playwright', 'test', '--reporter=line', ...specs], {
     cwd: dir,
-    env: NPM_ENV,
+    env: projectEnv(dir),
     encoding: 'utf8',
     timeout: 600_000,
   });
@@ -97,7 +97,7 @@ export async function serveUntilHealthy(
     ['scambio-sandbox', 'serve', '--port', String(port), '--data-dir', join(dir, 'data')],
     {
       cwd: dir,
-      env: NPM_ENV,
+      env: projectEnv(dir),
       detached: true,
     },
   );
@@ -141,4 +141,12 @@ export function ciRecipe(lang: 'sh' | 'yaml'): string {
   return block[1]!;
 }
 
-export { NPM_ENV };
+/**
+ * What runs in the project runs as npm's environment with the project's own temp folder: the package's seed cache
+ * and the recipes' `mktemp` land there, and go with the project.
+ */
+export function projectEnv(dir: string): NodeJS.ProcessEnv {
+  const tmp = join(dir, '.tmp');
+  mkdirSync(tmp, { recursive: true });
+  return { ...NPM_ENV, TMPDIR: tmp };
+}
