@@ -159,8 +159,9 @@ const submission = {
 };
 const validation = {
   signature: Type.Enum(SIGNATURE_MODES, {
-    default: 'None',
-    description: 'Check the file as it would be sent with this signature mode (None: as it is).',
+    default: 'Auto',
+    description:
+      'Check the file as it would be sent with this signature mode: Auto by default, as a send (an unsigned FPA12 passes, since the service would sign it); None checks it as it is. An extension of the public API.',
   }),
 };
 const submissionHeaders = {

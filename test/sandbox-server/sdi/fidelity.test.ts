@@ -35,7 +35,7 @@ function brokenAtEveryStage(seed: number, format: 'FPR12' | 'FPA12' = 'FPR12'): 
 }
 
 describe('PA invoices must be signed', () => {
-  it('discards an unsigned FPA12 sent with signature=None (NS 00102) and refuses it on /send/validate', async () => {
+  it('discards an unsigned FPA12 sent with signature=None (NS 00102) and refuses it on /send/validate with None', async () => {
     const xml = invoiceXml({ supplierVat: italianVat(7001), format: 'FPA12' });
     const send = await settled(await submit(caller, { xml, query: { signature: 'None' } }));
     expect(send.latest_state).toBe('Scartato');
@@ -48,6 +48,7 @@ describe('PA invoices must be signed', () => {
     const validated = await caller.post<ProblemDetails>('/v1/send/validate/xml', {
       body: xml,
       headers: xmlHeaders,
+      query: { signature: 'None' },
     });
     expect(validated.status).toBe(422);
     expect(validated.body.errors!.map((e) => e.code)).toEqual(['00102']);
@@ -99,6 +100,19 @@ describe('a discard stops at the first failing stage', () => {
     expect(validated.body.errors!.map((e) => e.code)).toEqual(expect.arrayContaining(['00200', '00421']));
   });
 
+  it('validates an unsigned FPA12 as a send with the same defaults treats it: 204, then 201 and signed', async () => {
+    const xml = invoiceXml({ supplierVat: italianVat(7004), format: 'FPA12', number: 'AGREE-1' });
+    for (const path of ['/v1/send/validate/xml', '/v1/send/validate']) {
+      const validated = await caller.post(path, {
+        ...(path.endsWith('/xml') ? { body: xml, headers: xmlHeaders } : { json: { payload: xml } }),
+      });
+      expect(validated.status, path).toBe(204);
+    }
+    const sent = await caller.post<Send>('/v1/send/xml', { body: xml, headers: xmlHeaders });
+    expect(sent.status).toBe(201);
+    expect(sent.body.file_name).toMatch(/\.xml\.p7m$/);
+  });
+
   it('lists only the signature error of an unsigned FPA12 with schema and content errors', async () => {
     const xml = brokenAtEveryStage(7102, 'FPA12');
     const send = await settled(await submit(caller, { xml, query: { signature: 'None' } }));
@@ -107,6 +121,7 @@ describe('a discard stops at the first failing stage', () => {
     const validated = await caller.post<ProblemDetails>('/v1/send/validate/xml', {
       body: xml,
       headers: xmlHeaders,
+      query: { signature: 'None' },
     });
     expect(validated.body.errors!.map((e) => e.code)).toEqual(
       expect.arrayContaining(['00102', '00200', '00421']),

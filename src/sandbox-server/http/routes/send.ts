@@ -148,8 +148,10 @@ export function sendRoutes(
     bytes: Uint8Array,
     fileName: string | null,
   ): Promise<void> {
-    // The mode the file would be sent with (default None: the file as it is); see SubmissionService.check.
-    const signature = new QueryReader(req).oneOf('signature', SIGNATURE_MODES) ?? 'None';
+    // Checked as a send with the same query would treat it: the same default mode (Auto, which signs an unsigned
+    // FPA12), so a developer who validates and then sends gets one verdict. `signature=None` checks the file as it
+    // is (an unsigned FPA12 is then NS 00102, as SDI would say); see SubmissionService.check.
+    const signature = new QueryReader(req).oneOf('signature', SIGNATURE_MODES) ?? 'Auto';
     const { problems, omitted } = await services.submissions.check(scopeOf(res), bytes, fileName, signature);
     store.operations.add(scopeOf(res), 1);
     if (problems.length > 0) throw invalid(problems, 'invoice.invalid', omitted);
