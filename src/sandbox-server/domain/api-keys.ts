@@ -61,21 +61,14 @@ export class ApiKeyService {
     session?: boolean;
   }): CreatedKey {
     const key = `ik_${options.environment}_${randomSecret(this.random)}`;
-    const now = this.clock.now().toISOString();
-    return this.store.transaction(() => {
-      const accountId = this.store.accounts.ensure(options.account, now);
-      const id = this.store.accounts.insertKey({
-        accountId,
-        environment: options.environment,
-        hash: hashApiKey(key),
-        hint: `${key.slice(0, 12)}…${key.slice(-4)}`,
-        origins: normalizeOrigins(options.origins ?? []),
-        created: now,
-        sessionPid: options.session ? process.pid : null,
-      });
-      const record = this.store.accounts.listKeys().find((k) => k.id === id)!;
-      return { key, record };
-    });
+    const record = this.insert(
+      key,
+      options.account,
+      options.environment,
+      options.origins ?? [],
+      options.session,
+    );
+    return { key, record };
   }
 
   /**
@@ -92,6 +85,17 @@ export class ApiKeyService {
       if (existing.accountName !== account) return { ok: false, reason: 'other-account' };
       return { ok: true, record: existing, created: false };
     }
+    return { ok: true, record: this.insert(key, account, environment, [], false), created: true };
+  }
+
+  /** Stores a key by its hash in the account (created if needed), and gives its record. */
+  private insert(
+    key: string,
+    account: string,
+    environment: Environment,
+    origins: string[],
+    session = false,
+  ): ApiKeyRecord {
     const now = this.clock.now().toISOString();
     return this.store.transaction(() => {
       const id = this.store.accounts.insertKey({
@@ -99,11 +103,11 @@ export class ApiKeyService {
         environment,
         hash: hashApiKey(key),
         hint: `${key.slice(0, 12)}…${key.slice(-4)}`,
-        origins: [],
+        origins: normalizeOrigins(origins),
         created: now,
-        sessionPid: null,
+        sessionPid: session ? process.pid : null,
       });
-      return { ok: true, record: this.store.accounts.listKeys().find((k) => k.id === id)!, created: true };
+      return this.store.accounts.listKeys().find((k) => k.id === id)!;
     });
   }
 
