@@ -238,17 +238,22 @@ describe('webhooks through a whole SDI flow', () => {
   it('notify send.add, then update.add for Inviato and Consegnato, in that order', async () => {
     const { startSdiSandbox, advance: run } = await import('../sdi/sdi-sandbox.ts');
     const { sandbox: sdi } = await startSdiSandbox();
+    // A receiver of its own: a late delivery of an earlier test (another server) must not count as one of these.
+    const own = new WebhookReceiver();
+    const ownUrl = await own.start();
     try {
       const caller = sdi.caller('hooks-flow');
-      await caller.post<WebHook>('/v1/webhook', { json: { url, events: ['send.add', 'update.add'] } });
-      const before = receiver.calls.length;
+      await caller.post<WebHook>('/v1/webhook', {
+        json: { url: ownUrl, events: ['send.add', 'update.add'] },
+      });
+      const before = own.calls.length;
       const xml = (await import('../../support/invoices.ts')).invoiceXml({
         supplierVat: italianVat(1450),
         codiceDestinatario: 'ABC1234',
       });
       const sent = (await caller.post<{ id: number }>('/v1/send/xml', { body: xml })).body;
       await run(caller);
-      const calls = (await receiver.waitFor(before + 3)).slice(before);
+      const calls = (await own.waitFor(before + 3)).slice(before);
       const bodies = calls.map((c) => JSON.parse(c.body) as WebhookNotification);
       expect(bodies.map((b) => b.event)).toEqual(['send.add', 'update.add', 'update.add']);
       expect(bodies[0]!.resource_id).toBe(sent.id);
@@ -260,6 +265,7 @@ describe('webhooks through a whole SDI flow', () => {
       expect(bodies[1]).toMatchObject({ id: null, method: null, endpoint: null });
     } finally {
       await sdi.close();
+      await own.close();
     }
   });
 });
