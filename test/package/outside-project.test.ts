@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { CHROMIUM, chromiumInstalled } from '../support/chromium.ts';
+import { CHROMIUM_MISSING, chromiumInstalled } from '../support/chromium.ts';
 import { freePort } from '../support/npm-sandbox.ts';
 import {
   ciRecipe,
@@ -25,9 +25,7 @@ import { startPrebuildMirror } from './prebuild-mirror.ts';
 const HANG_NET_MS = 15 * 60_000;
 
 if (!chromiumInstalled) {
-  console.warn(
-    `[outside-project] the UI example is skipped: ${CHROMIUM} is not installed (apt-get install chromium)`,
-  );
+  console.warn(`[outside-project] the UI example is skipped: ${CHROMIUM_MISSING}`);
 }
 
 describe('the scambio-sandbox package in a project outside this repository', () => {

@@ -21,7 +21,10 @@ import {
  * SCAMBIO_REQUIRE_XMLSEC=1, so there the test fails instead of skipping when the binary is missing.
  */
 const probe = spawnSync('xmlsec1', ['--version'], { encoding: 'utf8' });
-const xmlsecMissing = probe.error !== undefined || probe.status !== 0 ? 'xmlsec1 is not installed' : null;
+const xmlsecMissing =
+  probe.error !== undefined || probe.status !== 0
+    ? 'xmlsec1 is not installed (install it: apt-get install xmlsec1)'
+    : null;
 warnIfReferenceMissing('XAdES notifications');
 
 let sandbox: TestSandbox;
