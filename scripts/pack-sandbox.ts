@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { bundle } from './sandbox-package/bundle.ts';
 import { packageManifest } from './sandbox-package/manifest.ts';
 import { emitTypes } from './sandbox-package/types.ts';
-import { buildUi } from './sandbox-package/ui.ts';
+// The UI as the kit builds it from source in this repository: the app's own Vite renderer config, static files.
+import { buildRendererFromSource as buildUi } from '../src/sandbox-server/testing/renderer-source-build.ts';
 
 const repo = join(import.meta.dirname, '..');
 const out = join(repo, 'out/sandbox-package');

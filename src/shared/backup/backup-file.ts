@@ -11,6 +11,7 @@ import type { DraftCustomer, DraftSupplier } from '../fatturapa/compose/draft.ts
 import type { RecurringTemplate } from '../recurring/template.ts';
 import type { CatalogueItem } from '../registry/catalogue-item.ts';
 import type { SavedContact } from '../registry/contact.ts';
+import type { Encrypted } from './seal.ts';
 
 export const BACKUP_FORMAT = 'scambio-backup';
 export const BACKUP_VERSION = 1;
@@ -88,15 +89,8 @@ export interface BackupFile extends ProfileKeeping {
 export interface SealedBackupFile {
   format: typeof BACKUP_FORMAT;
   version: typeof BACKUP_VERSION;
-  encrypted: {
-    kdf: 'PBKDF2-SHA256';
-    iterations: number;
-    salt: string;
-    iv: string;
-    /** A known text sealed under the same key: tells a wrong passphrase from damaged data (seal.ts). */
-    check: string;
-    data: string;
-  };
+  /** With `check`, a known text sealed under the same key: tells a wrong passphrase from damaged data (seal.ts). */
+  encrypted: Encrypted;
 }
 
 export function emptyKeeping(): ProfileKeeping {
