@@ -129,13 +129,22 @@ export function createServices(deps: {
   companies.onCreated((scope, company) => inbound.releaseHeld(scope, company));
   submissions.onSubmitted((scope, send, scenario) => sdi.submitted(scope, send, scenario));
   inbound.onDelivered((scope, receive) => {
-    webhooks.notify(scope, webhooks.systemNotification(scope, 'receive.add', receive.id, receive.company_id));
+    webhooks.notify(
+      scope,
+      webhooks.systemNotification(
+        scope,
+        'receive.add',
+        receive.id,
+        receive.company_id,
+        new Date(receive.created),
+      ),
+    );
     live.publish(scope, { type: 'receive.add', id: receive.id });
   });
   sdi.onUpdate((update) => {
     webhooks.notify(
       update.scope,
-      webhooks.systemNotification(update.scope, 'update.add', update.updateId, update.companyId),
+      webhooks.systemNotification(update.scope, 'update.add', update.updateId, update.companyId, update.at),
     );
     live.publish(update.scope, { type: 'send.state', id: update.sendId, state: update.state });
   });

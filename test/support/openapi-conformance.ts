@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { OpenAPIBackend } from 'openapi-backend';
 import addFormats from 'ajv-formats';
@@ -187,6 +188,58 @@ export function checkOwnConformance(
     compiled.set(key, validate);
   }
   return validate(body) ? null : { operation: where, errors: validate.errors };
+}
+
+/**
+ * A validator of a component schema of this server's `/v1/openapi.json` (e.g. `WebhookNotification`, which no
+ * response carries): what a client generated from the server's own description accepts.
+ */
+export function ownComponentValidator(name: string): ValidateFunction {
+  const { ajv } = loadOwn();
+  const validate = ajv.getSchema(`${OWN_ID}#/$defs/${name}`);
+  if (!validate) throw new Error(`/v1/openapi.json has no component ${name}`);
+  return validate;
+}
+
+const PUBLIC_ID = 'openapi.yml';
+let publicComponents: { ajv: Ajv; schemas: Record<string, { properties?: Record<string, unknown> }> } | null =
+  null;
+
+/**
+ * A validator of a component schema of the public openapi.yml, as a client generated from it reads the JSON:
+ * its types, formats (int32 included), required fields, non-null fields and `additionalProperties: false`;
+ * `extensions` are the properties the contract adds to it (a webhook body is an `Event` with its `event` name).
+ * Null when openapi.yml is not there.
+ */
+export function publicComponentValidator(
+  name: string,
+  extensions: Record<string, unknown> = {},
+): ValidateFunction | null {
+  if (!existsSync(openapiFile)) return null;
+  publicComponents ??= (() => {
+    const definition = parse(readFileSync(openapiFile, 'utf8')) as Definition;
+    allowNullInNullableEnums(definition);
+    // OpenAPI 3.0 schemas are draft-04/07 JSON Schema plus `nullable`, which Ajv reads as such.
+    const text = JSON.stringify(definition.components.schemas).replaceAll(
+      '"#/components/schemas/',
+      `"${PUBLIC_ID}#/$defs/`,
+    );
+    const schemas = JSON.parse(text) as Record<string, { properties?: Record<string, unknown> }>;
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats.default(ajv as never);
+    ajv.addFormat('int32', {
+      type: 'number',
+      validate: (n: number) => Number.isInteger(n) && Math.abs(n) < 2 ** 31,
+    });
+    ajv.addSchema({ $id: PUBLIC_ID, $defs: schemas });
+    return { ajv, schemas };
+  })();
+  const schema = publicComponents.schemas[name];
+  if (!schema) throw new Error(`openapi.yml has no component ${name}`);
+  return publicComponents.ajv.compile({
+    ...schema,
+    properties: { ...schema.properties, ...extensions },
+  });
 }
 
 /**

@@ -62,6 +62,15 @@ export interface WebhookInput extends WebhookFields {
   id?: number;
 }
 
+/** The events SDI causes on its own, with no API call of the account behind them. */
+export type SdiEventName = Extract<WebhookEventName, 'update.add' | 'receive.add'>;
+
+/** Where the resource of an SDI-originated event is read: the `endpoint` of its notification (see below). */
+const SDI_EVENT_ENDPOINTS: Readonly<Record<SdiEventName, string>> = {
+  'update.add': '/v1/update',
+  'receive.add': '/v1/receive',
+};
+
 /**
  * At most `limit` characters of an answer; the rest is never read (a receiver may answer with anything). The
  * status decides the outcome: a body cut short by the timeout leaves what had arrived.
@@ -215,23 +224,34 @@ export class WebhookService {
     }
   }
 
-  /** A notification for something SDI did on its own, with no request behind it. */
+  /**
+   * A notification for something SDI did on its own (a new state of a sent invoice, an invoice received), dated
+   * when it happened on the account's clock. No request of the account is behind it, yet openapi.yml's Event has
+   * `id`, `method`, `endpoint` and `status_code` never null (a generated client fails on null). So the body
+   * describes the call that did bring the news, SDI's own (SDICoop delivers every notification and invoice to the
+   * service as an incoming call), which creates the resource: `POST` to the collection it is read from, answered
+   * `201`, as a `send.add` reads `POST /v1/send/xml 201`; `endpoint/resource_id` reads it. That call is in no log
+   * of the account's: `id` is 0, the schema's value for an Event not stored, never a log id (they start at 1),
+   * which tells a handler these apart. The live service, which builds every notification from an Event record,
+   * most plausibly sends the same (docs/webhooks.md).
+   */
   systemNotification(
     scope: Scope,
-    event: WebhookEventName,
+    event: SdiEventName,
     resourceId: number,
     companyId: number | null,
+    at: Date,
   ): WebhookNotification {
     return {
       event,
-      id: null,
+      id: 0,
       resource_id: resourceId,
       company_id: companyId,
       user_id: scope.accountId,
-      date_time: this.clocks.now(scope).toISOString(),
-      method: null,
-      endpoint: null,
-      status_code: null,
+      date_time: at.toISOString(),
+      method: 'POST',
+      endpoint: SDI_EVENT_ENDPOINTS[event],
+      status_code: 201,
       success: true,
       api_version: API_VERSION,
     };

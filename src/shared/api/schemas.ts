@@ -339,21 +339,35 @@ export const WebHookHistorySchema = Type.Object(
 export const WebhookNotificationSchema = Type.Object(
   {
     event: WebhookEventSchema,
-    id: Nullable(Type.Integer(), {
+    id: Type.Integer({
+      format: 'int32',
       description:
-        'The request log Event; null for what SDI did on its own (a received invoice, a new state).',
+        'The request log Event that caused it (`/log/{id}`); 0 for what SDI did on its own (update.add, receive.add), which no request of yours caused.',
     }),
-    resource_id: Type.Integer(),
-    company_id: Nullable(Type.Integer()),
-    user_id: Type.Integer(),
-    date_time: DateTime('When it happened.'),
-    method: Nullable(Type.String()),
-    endpoint: Nullable(Type.String()),
-    status_code: Nullable(Type.Integer()),
+    resource_id: Type.Integer({ format: 'int32', description: 'The company, invoice or update concerned.' }),
+    company_id: Nullable(Type.Integer({ format: 'int32' })),
+    user_id: Type.Integer({ format: 'int32' }),
+    date_time: DateTime('When it happened, on the sandbox clock.'),
+    method: Type.String({
+      minLength: 1,
+      description: "The request's method; POST for what SDI did on its own (SDI's call to the service).",
+    }),
+    endpoint: Type.String({
+      minLength: 1,
+      description:
+        'The path called; for what SDI did on its own, the collection the new resource is read from (/v1/update, /v1/receive).',
+    }),
+    status_code: Type.Integer({
+      format: 'int32',
+      description: 'The status of the answer; 201 for what SDI did on its own.',
+    }),
     success: Type.Boolean(),
-    api_version: Type.Integer(),
+    api_version: Type.Integer({ format: 'int32' }),
   },
-  { description: 'The JSON body of a webhook notification.' },
+  {
+    description:
+      'The JSON body of a webhook notification: the public Event that caused it, with its event name.',
+  },
 );
 
 export const UpdateErrorSchema = Type.Object(

@@ -262,7 +262,8 @@ describe('webhooks through a whole SDI flow', () => {
       });
       expect(updates.body.map((u) => u.state)).toEqual(['Inviato', 'Consegnato']);
       expect(bodies.slice(1).map((b) => b.resource_id)).toEqual(updates.body.map((u) => u.id));
-      expect(bodies[1]).toMatchObject({ id: null, method: null, endpoint: null });
+      // No request of the account caused them: SDI's own call, POST to where the update is read, id 0.
+      expect(bodies[1]).toMatchObject({ id: 0, method: 'POST', endpoint: '/v1/update', status_code: 201 });
     } finally {
       await sdi.close();
       await own.close();
