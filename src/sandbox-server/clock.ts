@@ -141,6 +141,14 @@ export class Clocks {
     return clock;
   }
 
+  /**
+   * Whether an account's environment runs on a clock of its own (a sandbox whose account moved its clock): one that
+   * can jump past due times, unlike real time.
+   */
+  ownsClock(owner: Scope | null): boolean {
+    return this.ownClock(owner) !== null;
+  }
+
   /** The accounts whose sandbox runs on a clock of its own, with that clock. */
   moved(): ReadonlyMap<number, SandboxClock> {
     return this.sandboxes;

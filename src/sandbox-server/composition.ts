@@ -127,6 +127,13 @@ export function createServices(deps: {
   // Who listens to whom.
   clocks.onMoved((accountId) => ensureUpkeep(jobs, deps.store, clocks, { accountId, environment: 'test' }));
   companies.onCreated((scope, company) => inbound.releaseHeld(scope, company));
+  // Where the live service e-mails the account's owner (docs/webhooks.md): the sandbox's own log.
+  webhooks.onDisabled((scope, webhook, at) =>
+    deps.logger?.warn(
+      { account: scope.accountId, environment: scope.environment, webhook: webhook.id, url: webhook.url, at },
+      'webhook disabled after 7 days of failed deliveries; failure_notified_at set',
+    ),
+  );
   submissions.onSubmitted((scope, send, scenario) => sdi.submitted(scope, send, scenario));
   inbound.onDelivered((scope, receive) => {
     webhooks.notify(

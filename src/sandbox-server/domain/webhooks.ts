@@ -9,7 +9,7 @@ import {
 import { WEBHOOK_RESPONSE_BODY_LIMIT } from '../../shared/api/webhook-delivery.ts';
 import { SIGNATURE_HEADER, signServicePayload } from '../../shared/api/webhook-signature.ts';
 import type { Clocks } from '../clock.ts';
-import type { JobQueue } from '../jobs/queue.ts';
+import type { JobQueue, ScopedJobContext } from '../jobs/queue.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
 import type { WebhookFields } from '../store/webhooks.ts';
@@ -70,6 +70,9 @@ const SDI_EVENT_ENDPOINTS: Readonly<Record<SdiEventName, string>> = {
   'update.add': '/v1/update',
   'receive.add': '/v1/receive',
 };
+
+/** Told when a webhook is disabled after 7 days of failures: the moment the owner is told (failure_notified_at). */
+export type WebhookDisabledListener = (scope: Scope, webhook: WebHook, at: string) => void;
 
 /**
  * At most `limit` characters of an answer; the rest is never read (a receiver may answer with anything). The
@@ -158,6 +161,8 @@ export function parseWebhookInput(body: unknown, requireId: boolean): WebhookInp
  * days. Notifications are queued inside the transaction of what caused them and never block that request.
  */
 export class WebhookService {
+  private readonly disabledListeners: WebhookDisabledListener[] = [];
+
   constructor(
     private readonly store: Store,
     private readonly clocks: Clocks,
@@ -168,9 +173,14 @@ export class WebhookService {
   /** Deliveries as jobs of the durable queue's webhook lane (wired in composition.ts). */
   registerJobs(queue: JobQueue): void {
     queue.registerScoped<DeliveryPayload, DeliveryOutcome | null>(DELIVERY_JOB, {
-      prepare: (payload, job) => this.post(job.scope, payload),
+      prepare: (payload, job) => this.post(job, payload),
       run: (payload, job, outcome) => this.record(job.scope, payload, outcome),
     });
+  }
+
+  /** Called inside the transaction that disabled the webhook. */
+  onDisabled(listener: WebhookDisabledListener): void {
+    this.disabledListeners.push(listener);
   }
 
   create(scope: Scope, input: WebhookInput): WebHook {
@@ -212,15 +222,21 @@ export class WebhookService {
     return webhook;
   }
 
-  /** Queues a notification for every webhook listening to it. Call inside the causing transaction. */
+  /**
+   * Queues a notification for every webhook listening to it. Call inside the causing transaction. The first
+   * attempt is due when the event happened (an SDI step run late by a clock move is dated at its own time), so
+   * a webhook's calls keep the order of its events and each retry follows the schedule from there.
+   */
   notify(scope: Scope, notification: WebhookNotification): void {
     const body = JSON.stringify(notification);
-    const now = this.clocks.now(scope);
+    const now = this.clocks.now(scope).getTime();
+    const happened = Date.parse(notification.date_time);
+    const due = new Date(Number.isNaN(happened) ? now : Math.min(happened, now));
     for (const webhook of this.store.webhooks.listeners(scope, notification.company_id)) {
       const events = webhook.events ?? [];
       if (events.length > 0 && !events.includes('*') && !events.includes(notification.event)) continue;
       const payload: DeliveryPayload = { webhookId: webhook.id, event: notification.event, body, attempt: 1 };
-      this.queue.enqueue(DELIVERY_JOB, payload, now, scope, deliverySerial(webhook.id));
+      this.queue.enqueue(DELIVERY_JOB, payload, due, scope, deliverySerial(webhook.id));
     }
   }
 
@@ -257,11 +273,22 @@ export class WebhookService {
     };
   }
 
+  /**
+   * When an attempt happens on the account's clock. A sandbox clock of its own can jump (`POST /_sandbox/clock`)
+   * over the due times of several retries at once: each of them still happens at its own due time, one after the
+   * other in due order (the queue's serial key), so the history shows the documented schedule, a retry that would
+   * have succeeded then succeeds, and the 7 days count as they would have passed. Real time (live keys, a sandbox
+   * whose clock never moved) never jumps: an attempt happens when it is sent, a wait for a free slot included.
+   */
+  private attemptTime(job: ScopedJobContext): Date {
+    return this.clocks.ownsClock(job.scope) ? job.dueAt : job.now;
+  }
+
   /** The HTTP POST: outside any transaction, never throws (a network failure is status 0 with its text). */
-  private async post(scope: Scope, payload: DeliveryPayload): Promise<DeliveryOutcome | null> {
-    const target = this.store.webhooks.target(scope, payload.webhookId);
+  private async post(job: ScopedJobContext, payload: DeliveryPayload): Promise<DeliveryOutcome | null> {
+    const target = this.store.webhooks.target(job.scope, payload.webhookId);
     if (!target || !target.webhook.enabled) return null;
-    const at = this.clocks.now(scope);
+    const at = this.attemptTime(job);
     // Signed at the real time of the delivery, whatever the sandbox clock says: receivers reject stale signatures
     // by their own clock (docs/webhooks.md). The event's date_time and the history stay on the sandbox clock.
     const signedAt = Math.floor(this.clocks.base.now().getTime() / 1000);
@@ -323,6 +350,13 @@ export class WebhookService {
     const disable =
       failingSince !== null && Date.parse(outcome.at) - Date.parse(failingSince) >= DISABLE_AFTER_MS;
     this.store.webhooks.recordOutcome(scope, payload.webhookId, success, outcome.at, disable);
+    if (disable) {
+      // The live service disables the webhook and emails the account's owner, recording when in
+      // failure_notified_at (openapi.yml `WebHook`); the sandbox has no e-mail: it records the same instant and
+      // tells its listeners (the server log).
+      const webhook = this.store.webhooks.get(scope, payload.webhookId);
+      if (webhook) for (const listener of this.disabledListeners) listener(scope, webhook, outcome.at);
+    }
     if (!success && !disable) {
       const due = new Date(Date.parse(outcome.at) + retryDelay(payload.attempt));
       this.queue.enqueue(

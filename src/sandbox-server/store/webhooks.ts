@@ -218,15 +218,30 @@ export class WebhookRepository {
     };
   }
 
+  /**
+   * An attempt's outcome on the webhook: a success ends the failure streak and clears `failure_notified_at`; the
+   * attempt that disables the webhook is when its owner is told, which `failure_notified_at` records (openapi.yml
+   * `WebHook`: "reset to null on successful delivery"; re-enabling leaves it until then).
+   */
   recordOutcome(scope: Scope, id: number, success: boolean, at: string, disable: boolean): void {
     prepared(
       this.db,
       `UPDATE webhooks SET
          failing_since = CASE WHEN ? = 1 THEN NULL ELSE coalesce(failing_since, ?) END,
-         failure_notified_at = CASE WHEN ? = 1 THEN NULL ELSE failure_notified_at END,
+         failure_notified_at = CASE WHEN ? = 1 THEN NULL WHEN ? = 1 THEN ? ELSE failure_notified_at END,
          enabled = CASE WHEN ? = 1 THEN 0 ELSE enabled END
        WHERE id = ? AND account_id = ? AND environment = ?`,
-    ).run(success ? 1 : 0, at, success ? 1 : 0, disable ? 1 : 0, id, scope.accountId, scope.environment);
+    ).run(
+      success ? 1 : 0,
+      at,
+      success ? 1 : 0,
+      disable ? 1 : 0,
+      at,
+      disable ? 1 : 0,
+      id,
+      scope.accountId,
+      scope.environment,
+    );
   }
 
   insertHistory(
