@@ -12,7 +12,7 @@ import { readInvoiceListQuery } from '../invoice-query.ts';
 import { QueryReader } from '../query.ts';
 import type { IdempotencyGuard } from '../idempotency.ts';
 import { jsonInputOf, rawBodyOf } from '../raw-body.ts';
-import { sendJsonList, sendPayloadList, sendSerialized } from '../responses.ts';
+import { sendJsonList, sendPayloadFile, sendPayloadList, sendSerialized } from '../responses.ts';
 
 type Upload = Pick<SubmissionRequest, 'bytes' | 'encoding' | 'fileName' | 'suggestedFileName' | 'metaData'>;
 
@@ -74,10 +74,10 @@ export function sendRoutes(
 
   router.get('/send/:id/payload', (req, res) => {
     const id = parseResourceId(pathParam(req, 'id'));
-    const send = id === null ? null : store.sends.get(scopeOf(res), id, true);
-    if (!send) throw new ServiceError('not-found', 'notFound.send', { id: pathParam(req, 'id') });
-    noteResource(res, send.company_id, send.id);
-    res.type('text/plain').send(send.payload);
+    const found = id === null ? null : store.sends.getWithFile(scopeOf(res), id);
+    if (!found) throw new ServiceError('not-found', 'notFound.send', { id: pathParam(req, 'id') });
+    noteResource(res, found.invoice.company_id, found.invoice.id);
+    sendPayloadFile(res, found.file, found.encoding);
   });
 
   router.get('/send/:x', (req, res) => {
