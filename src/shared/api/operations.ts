@@ -188,7 +188,12 @@ const submissionHeaders = {
 const FatturaJson = Type.Unsafe<unknown>({ $ref: `#/components/schemas/${FATTURA_ROOT_COMPONENT}` });
 const multipartFile = {
   'multipart/form-data': Type.Object({
-    file: Type.String({ contentEncoding: 'binary', description: 'The .xml or .xml.p7m file.' }),
+    file: Type.String({
+      contentEncoding: 'binary',
+      description:
+        'The .xml or .xml.p7m file, stored byte for byte. Its file name is its name at SDI and must follow the ' +
+        'same rule as `file_name` on POST /v1/send: otherwise 422 with SDI code 00001.',
+    }),
   }),
 };
 const xmlBody = { 'application/xml': Type.String({ description: 'The FatturaPA XML file.' }) };

@@ -4,7 +4,7 @@ import net from 'node:net';
 import zlib from 'node:zlib';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProblemDetails, Send } from '../../../src/shared/api/types.ts';
+import type { ProblemDetails } from '../../../src/shared/api/types.ts';
 import { SandboxClock } from '../../../src/sandbox-server/clock.ts';
 import { translator } from '../../../src/sandbox-server/i18n/translator.ts';
 import { invoiceXml } from '../../support/invoices.ts';
@@ -605,19 +605,21 @@ describe('file names that try to leave their folder', () => {
     }
   });
 
-  it('are never used as the stored name of a multipart upload', async () => {
-    for (const fileName of ['../x.xml', '..\\..\\x.xml', '/etc/x.xml']) {
-      const answer = await request({
-        path: '/v1/send/file',
-        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-        body: multipartBody(fileName, Buffer.from(invoiceXml({ number: `T-${fileName.length}` }))),
-      });
-      // The name of a multipart file is only a suggestion (contract): an unsafe one is replaced.
-      expect(answer.status, answer.text).toBe(201);
-      const send = JSON.parse(answer.text) as Send;
-      expect(send.file_name).toMatch(/^IT\d{11}_[A-Za-z0-9]{5}\.xml$/);
-    }
-  });
+  it.each(['/v1/send/file', '/v1/send/validate/file'])(
+    'are refused as a multipart file name by %s',
+    async (path) => {
+      for (const fileName of ['../x.xml', '..\\..\\x.xml', '/etc/x.xml']) {
+        const answer = await request({
+          path,
+          headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+          body: multipartBody(fileName, Buffer.from(invoiceXml({ number: `T-${fileName.length}` }))),
+        });
+        // The upload's name is the file's name at SDI, held to the naming rule as `file_name` is (00001).
+        const problem = expectProblem(answer, `${JSON.stringify(fileName)} → ${path}`, 422);
+        expect(problem.errors?.[0], answer.text).toMatchObject({ code: '00001', path: 'file_name' });
+      }
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------------------
