@@ -14,7 +14,10 @@ import { invalid, type KeyedProblem } from './service-error.ts';
 
 /** An invoice file as SDI would receive it: the bytes to store, and what they say. */
 export interface InvoiceFile {
-  /** The file exactly as transmitted (DER for a signed file). */
+  /**
+   * The file exactly as transmitted, byte for byte: what is stored, hashed in SDI's receipts and returned by
+   * `/payload`. Whatever the checks need decoded (`xml`, the text) is derived from it and never stored.
+   */
   bytes: Uint8Array;
   /** The invoice XML: the file itself, or the content of the signed envelope. */
   xml: Uint8Array;
@@ -91,13 +94,13 @@ export function tryReadInvoiceFile(input: Uint8Array, limits: InvoiceFileLimits)
     }
     if (kind === 'unknown')
       throw new InvoiceDocumentError('not-well-formed', { detail: 'not XML and not a signed file' });
+    // A Base64 P7M stays Base64 text: SDI hashes the file it received (HashFileOriginale), and the API gives that
+    // file back. Only `xml` is decoded; whoever needs the DER (signature checks) decodes it again (p7m.ts).
     const xml = unwrapP7m(input);
-    // A Base64 P7M is stored as its DER bytes: one canonical form for signature checks and exports.
-    const der = kind === 'p7m-base64' ? decodeArmoredBase64(input) : input;
     const { document, structure } = readInvoiceXml(xml, options);
     return {
       ok: true,
-      file: { bytes: der, xml, signed: true, document, structure, summary: summarizeInvoice(document) },
+      file: { bytes: input, xml, signed: true, document, structure, summary: summarizeInvoice(document) },
     };
   } catch (error) {
     if (error instanceof InvoiceDocumentError) {
@@ -105,11 +108,4 @@ export function tryReadInvoiceFile(input: Uint8Array, limits: InvoiceFileLimits)
     }
     throw error;
   }
-}
-
-function decodeArmoredBase64(input: Uint8Array): Uint8Array {
-  const text = Buffer.from(input)
-    .toString('latin1')
-    .replace(/-----[^-]+-----/g, '');
-  return new Uint8Array(Buffer.from(text.replace(/\s+/g, ''), 'base64'));
 }

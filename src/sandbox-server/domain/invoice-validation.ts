@@ -183,12 +183,15 @@ export async function validateInvoiceRecords(
  */
 export const UNSIGNED_PA_CODE = '00102';
 
-/** 00409: the same invoice (type, date, number) twice in one file. */
+/**
+ * 00409: the same invoice twice in one file, by 00404's key (type, number and the year of the date; see
+ * SdiDocumentRepository.accepted): two bodies SDI would call duplicates across files are duplicates inside one.
+ */
 function duplicatesInFile(file: InvoiceFile): SandboxCheckProblem[] {
   const seen = new Set<string>();
   const found: SandboxCheckProblem[] = [];
   file.summary.documents.forEach((document, index) => {
-    const key = JSON.stringify([document.type, document.date, document.number]);
+    const key = JSON.stringify([document.type, document.date?.slice(0, 4) ?? null, document.number]);
     if (seen.has(key)) {
       found.push({
         code: '00409',

@@ -1,4 +1,4 @@
-import type { Receive } from '../../shared/api/types.ts';
+import type { PayloadEncoding, Receive } from '../../shared/api/types.ts';
 import type { ListResult } from '../store/list-query.ts';
 import type { ReceiveListQuery } from '../store/receives.ts';
 import type { Scope } from '../store/scope.ts';
@@ -42,8 +42,14 @@ export class ReceiveService {
     });
   }
 
-  payload(scope: Scope, id: number): string {
-    return this.get(scope, id, true).payload!;
+  /** The invoice and its stored file as received, unrendered (`GET /receive/{id}/payload`); marks it read. */
+  file(scope: Scope, id: number): { receive: Receive; file: Uint8Array; encoding: PayloadEncoding } {
+    return this.store.transaction(() => {
+      const found = this.store.receives.getWithFile(scope, id);
+      if (!found) throw new ServiceError('not-found', 'notFound.receive', { id });
+      this.markRead(scope, [found.invoice]);
+      return { receive: found.invoice, file: found.file, encoding: found.encoding };
+    });
   }
 
   delete(scope: Scope, id: number): Receive {

@@ -59,7 +59,8 @@ export function decodeSendBody(body: unknown): DecodedSendBody {
 
 /**
  * XML text arrives as a JSON string (already Unicode); the stored file must match its own declaration,
- * so a document declared ISO-8859-1 is stored in that encoding when every character fits.
+ * so a document declared ISO-8859-1 is stored in that encoding when every character fits, and one declared
+ * UTF-16 as UTF-16 with its byte order mark (XML 1.0 §4.3.3 requires one); anything else as UTF-8.
  */
 function encodeAsDeclared(text: string): Uint8Array {
   const declared = /^\s*<\?xml[^>]*encoding\s*=\s*["']([^"']+)["']/i.exec(text)?.[1]?.toLowerCase();
@@ -67,5 +68,12 @@ function encodeAsDeclared(text: string): Uint8Array {
   // One scan for a character past U+00FF, rather than an array of every character of a 5 MB file.
   // eslint-disable-next-line no-control-regex
   if (latin1 && !/[^\x00-\xff]/.test(text)) return new Uint8Array(Buffer.from(text, 'latin1'));
+  if (declared?.startsWith('utf-16')) return utf16(text, declared === 'utf-16be');
   return new TextEncoder().encode(text);
+}
+
+function utf16(text: string, bigEndian: boolean): Uint8Array {
+  const bytes = Buffer.from(`\uFEFF${text}`, 'utf16le');
+  if (bigEndian) bytes.swap16();
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

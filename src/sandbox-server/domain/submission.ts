@@ -30,10 +30,11 @@ import type { ValidationReport } from './invoice-validation.ts';
 export interface SubmissionRequest {
   bytes: Uint8Array;
   encoding: PayloadEncoding;
-  /** A name the client chose explicitly (checked strictly); `null` lets the service generate one. */
+  /**
+   * The file's name as the client gave it (`file_name`, or a multipart upload's file name), checked strictly
+   * (00001); `null` lets the service generate one.
+   */
   fileName: string | null;
-  /** A name that came along with an upload (e.g. a multipart file name): used only when it is valid. */
-  suggestedFileName: string | null;
   metaData: Record<string, string> | null;
   validate: boolean;
   signature: SignatureMode;
@@ -284,7 +285,7 @@ export class SubmissionService {
     request: SubmissionRequest,
     problem: KeyedProblem,
   ): { company: Company; fileName: string } | null {
-    const name = request.fileName ?? request.suggestedFileName;
+    const name = request.fileName;
     if (name === null || request.validate || request.signature === 'Force') return null;
     if (fileNameProblems(name, true).length > 0) return null;
     const envelopeUnreadable =
@@ -338,10 +339,6 @@ export class SubmissionService {
       if (problems.length > 0) throw invalid(problems, 'invoice.invalid');
       return name;
     }
-    const suggested = request.suggestedFileName;
-    const candidate =
-      suggested !== null && signedHere && suggested.endsWith('.xml') ? `${suggested}.p7m` : suggested;
-    if (candidate !== null && fileNameProblems(candidate, file.signed).length === 0) return candidate;
     return this.generateFileName(scope, file);
   }
 

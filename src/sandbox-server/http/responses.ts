@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { TOTAL_COUNT_HEADER } from '../../shared/api/types.ts';
 import type { PayloadEncoding } from '../../shared/api/types.ts';
 import type { JsonListResult, ListResult } from '../store/list-query.ts';
-import type { PayloadTasks } from '../store/payload.ts';
+import { payloadFile, type PayloadTasks } from '../store/payload.ts';
 import type { TaskRunner } from '../workers/pool.ts';
 import { context } from './context.ts';
 
@@ -20,6 +20,12 @@ export function sendJsonList(res: Response, result: JsonListResult): void {
 /** JSON the store already serialized (UTF-8): the same headers and body as `res.json` would send. */
 export function sendSerialized(res: Response, json: Buffer): void {
   res.set('Content-Type', 'application/json; charset=utf-8').send(json);
+}
+
+/** `GET …/payload`: the stored file as `payloadFile` gives it, byte for byte (its charset in the Content-Type). */
+export function sendPayloadFile(res: Response, file: Uint8Array, encoding: PayloadEncoding): void {
+  const { body, contentType } = payloadFile(file, encoding);
+  res.set('Content-Type', contentType).send(body);
 }
 
 /** An invoice without `payload`, and its stored file, opened (InvoiceRepository.getWithFile). */

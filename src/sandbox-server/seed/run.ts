@@ -75,7 +75,6 @@ export async function runPlan(
           bytes: encoder.encode(invoiceXml(step.spec)),
           encoding: 'Xml',
           fileName: null,
-          suggestedFileName: null,
           metaData: null,
           validate: false,
           signature: step.signature,

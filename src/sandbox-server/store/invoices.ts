@@ -369,7 +369,7 @@ export class InvoiceRepository<
     };
   }
 
-  /** The invoice file exactly as stored (DER for a signed file): what SDI checks and hashes. */
+  /** The invoice file exactly as stored, which is as it was received (see InvoiceFile.bytes): what SDI checks and hashes. */
   fileBytes(scope: Scope, id: number): Buffer | null {
     const row = prepared(
       this.db,

@@ -1,5 +1,5 @@
 import type { PayloadEncoding } from '../../shared/api/types.ts';
-import { decodeXmlBytes } from '../../shared/fatturapa/index.ts';
+import { decodeXmlBytes, xmlCharset } from '../../shared/fatturapa/index.ts';
 import { ownedBuffers, task } from '../workers/task.ts';
 
 /**
@@ -8,6 +8,28 @@ import { ownedBuffers, task } from '../workers/task.ts';
  */
 export function renderPayload(bytes: Uint8Array, encoding: PayloadEncoding): string {
   return encoding === 'Xml' ? decodeXmlBytes(bytes) : Buffer.from(bytes).toString('base64');
+}
+
+/**
+ * The stored payload as `GET …/payload` sends it: an invoice that came as XML is its file, byte for byte, in
+ * whatever encoding the file is (ISO-8859-1, UTF-16…), named by the Content-Type's charset, so that its SHA-256
+ * is the receipt's Hash / HashFileOriginale; one that came as Base64 or signed is the Base64 of its file, whose
+ * decoding is again the file as received. Unlike `renderPayload` (a JSON string, so Unicode), nothing is decoded.
+ */
+export function payloadFile(
+  bytes: Uint8Array,
+  encoding: PayloadEncoding,
+): { body: Buffer; contentType: string } {
+  if (encoding === 'Xml') {
+    return {
+      body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      contentType: `text/plain; charset=${xmlCharset(bytes)}`,
+    };
+  }
+  return {
+    body: Buffer.from(Buffer.from(bytes).toString('base64'), 'latin1'),
+    contentType: 'text/plain; charset=utf-8',
+  };
 }
 
 export interface PayloadJsonInput {

@@ -2,7 +2,7 @@ import type { Environment } from '../../shared/api/types.ts';
 import type { Db } from './database.ts';
 import { prepared } from './statements.ts';
 
-/** The identifying data of one invoice body, as SDI's duplicate check (00404) compares them. */
+/** The identifying data of one invoice body, as SDI's duplicate check (00404) compares them (see `accepted`). */
 export interface DocumentKey {
   /** Supplier VAT with its country code. */
   seller: string;
@@ -24,13 +24,19 @@ export class SdiDocumentRepository {
     for (const key of keys) insert.run(sendId, environment, key.seller, key.tipo, key.data, key.numero);
   }
 
+  /**
+   * Whether SDI accepted a body with the same key: seller, number, type and the **year** of the date
+   * (sdi-rules.md, 00404: "seller, year of the date, number"; the type is kept, see docs/sdi-checks.md). The
+   * full date is stored; only its year is compared, so a number reused later in the same year is a duplicate.
+   */
   accepted(environment: Environment, key: DocumentKey): boolean {
     return (
       prepared(
         this.db,
-        `SELECT 1 FROM sdi_documents WHERE environment = ? AND seller = ? AND numero IS ? AND data IS ? AND tipo IS ?
+        `SELECT 1 FROM sdi_documents
+         WHERE environment = ? AND seller = ? AND numero IS ? AND substr(data, 1, 4) IS ? AND tipo IS ?
          LIMIT 1`,
-      ).get(environment, key.seller, key.numero, key.data, key.tipo) !== undefined
+      ).get(environment, key.seller, key.numero, key.data?.slice(0, 4) ?? null, key.tipo) !== undefined
     );
   }
 }

@@ -188,7 +188,12 @@ const submissionHeaders = {
 const FatturaJson = Type.Unsafe<unknown>({ $ref: `#/components/schemas/${FATTURA_ROOT_COMPONENT}` });
 const multipartFile = {
   'multipart/form-data': Type.Object({
-    file: Type.String({ contentEncoding: 'binary', description: 'The .xml or .xml.p7m file.' }),
+    file: Type.String({
+      contentEncoding: 'binary',
+      description:
+        'The .xml or .xml.p7m file, stored byte for byte. Its file name is its name at SDI and must follow the ' +
+        'same rule as `file_name` on POST /v1/send: otherwise 422 with SDI code 00001.',
+    }),
   }),
 };
 const xmlBody = { 'application/xml': Type.String({ description: 'The FatturaPA XML file.' }) };
@@ -241,7 +246,7 @@ function validateOperation(
   };
 }
 
-/** The stored file of a sent or received invoice, as text. */
+/** The stored file of a sent or received invoice, byte for byte (store/payload.ts `payloadFile`). */
 function payloadOperation(id: string, path: string, tag: 'send' | 'receive', summary: string): ApiOperation {
   return {
     id,
@@ -253,7 +258,11 @@ function payloadOperation(id: string, path: string, tag: 'send' | 'receive', sum
     pathParams: idPath,
     responses: {
       200: {
-        description: 'The payload as stored: XML text, or Base64.',
+        description:
+          'The file exactly as received. An invoice that came as XML is its file, byte for byte, in its own ' +
+          'encoding (UTF-8, ISO-8859-1, UTF-16 with its byte order mark…), named by the `charset` of the ' +
+          'Content-Type: its SHA-256 is the `Hash` (`HashFileOriginale`) of the SDI notifications. One that came ' +
+          'as Base64, or signed (.p7m), is the Base64 of its file.',
         content: { 'text/plain': Type.String() },
       },
     },

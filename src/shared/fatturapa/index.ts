@@ -3,6 +3,7 @@ export type { InvoiceDocumentErrorCode, InvoiceDocumentErrorDetails } from './er
 export {
   parseInvoiceXml,
   decodeXmlBytes,
+  xmlCharset,
   ALWAYS_ARRAY_ELEMENTS,
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_DEPTH,

@@ -6,6 +6,8 @@ export type PayloadKind = 'xml' | 'p7m-der' | 'p7m-base64' | 'unknown';
 
 /** Guesses what an uploaded file contains from its bytes, ignoring its name. */
 export function detectPayloadKind(bytes: Uint8Array): PayloadKind {
+  // A UTF-16 byte order mark (either order) starts only a text file, which for us can only be XML.
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 'xml';
   let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   while (i < bytes.length && isWhitespace(bytes[i] ?? 0)) i++;
   if (bytes[i] === 0x3c) return 'xml';

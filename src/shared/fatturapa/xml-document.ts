@@ -275,20 +275,35 @@ function decodeInput(input: string | Uint8Array, maxBytes: number): string {
   return decodeXmlBytes(input);
 }
 
+/** A byte order mark at the start of a file: the encoding it announces and how many bytes it takes. */
+function byteOrderMark(
+  input: Uint8Array,
+): { encoding: 'utf-8' | 'utf-16le' | 'utf-16be'; length: number } | null {
+  if (input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf) return { encoding: 'utf-8', length: 3 };
+  if (input[0] === 0xff && input[1] === 0xfe) return { encoding: 'utf-16le', length: 2 };
+  if (input[0] === 0xfe && input[1] === 0xff) return { encoding: 'utf-16be', length: 2 };
+  return null;
+}
+
 /**
- * Text of an XML file as its bytes declare it: a UTF-8 BOM is stripped, an `encoding` declaration such as
- * ISO-8859-1 is honoured, otherwise UTF-8. Invalid bytes throw 'not-well-formed' rather than being replaced.
+ * Text of an XML file as its bytes declare it (XML 1.0 §4.3.3 and Appendix F): a byte order mark decides first
+ * (UTF-8, or UTF-16 in either byte order, which every XML processor must read), then an `encoding` declaration
+ * such as ISO-8859-1, otherwise UTF-8. Invalid bytes, or a declaration the bytes contradict, throw
+ * 'not-well-formed' rather than being replaced. Only reads: the file's bytes are never rewritten.
  */
 export function decodeXmlBytes(input: Uint8Array): string {
-  const hasBom = input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf;
-  const bytes = hasBom ? input.subarray(3) : input;
-  const label = hasBom ? null : declaredEncoding(bytes);
+  const bom = byteOrderMark(input);
+  if (bom !== null && bom.encoding !== 'utf-8') return decodeUtf16(input.subarray(bom.length), bom.encoding);
+  const bytes = bom === null ? input : input.subarray(bom.length);
+  const label =
+    bom === null ? declaredEncoding(new TextDecoder('latin1').decode(bytes.subarray(0, 256))) : null;
 
   let decoder: TextDecoder;
   if (label === null || UTF8_LABELS.has(label)) {
     decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   } else if (label.startsWith('utf-16') || label.startsWith('utf-32') || label.startsWith('ucs')) {
-    // The declaration itself was readable as ASCII, so the bytes cannot really be UTF-16/32.
+    // The declaration itself was readable as ASCII, so the bytes cannot really be UTF-16/32 (and UTF-16
+    // without its byte order mark is an error in XML 1.0 §4.3.3).
     throw new InvoiceDocumentError('not-well-formed', {
       detail: `declared encoding ${label} does not match the bytes`,
     });
@@ -308,9 +323,39 @@ export function decodeXmlBytes(input: Uint8Array): string {
   }
 }
 
-function declaredEncoding(bytes: Uint8Array): string | null {
-  // The declaration is ASCII by definition, so reading the head as Latin-1 is safe for any encoding we accept.
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 256));
+/** A UTF-16 file after its byte order mark; a declaration, if any, must name UTF-16 too. */
+function decodeUtf16(bytes: Uint8Array, encoding: 'utf-16le' | 'utf-16be'): string {
+  let text: string;
+  try {
+    text = new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new InvoiceDocumentError('not-well-formed', { detail: `bytes are not valid ${encoding}` });
+  }
+  const label = declaredEncoding(text.slice(0, 256));
+  if (label !== null && !label.startsWith('utf-16')) {
+    throw new InvoiceDocumentError('not-well-formed', {
+      detail: `declared encoding ${truncate(label)} does not match the UTF-16 byte order mark`,
+    });
+  }
+  return text;
+}
+
+/**
+ * The character set of an XML file's bytes, as a `charset` for its Content-Type: `utf-16` after a UTF-16 byte
+ * order mark (which tells the byte order), `utf-8` after a UTF-8 one, else the declared encoding, else `utf-8`.
+ * For a file that {@link decodeXmlBytes} reads; it names what the bytes are, it does not check them.
+ */
+export function xmlCharset(input: Uint8Array): string {
+  const bom = byteOrderMark(input);
+  if (bom !== null) return bom.encoding === 'utf-8' ? 'utf-8' : 'utf-16';
+  return declaredEncoding(new TextDecoder('latin1').decode(input.subarray(0, 256))) ?? 'utf-8';
+}
+
+/**
+ * The `encoding` of an XML declaration at the very start of `head`, lower case, or null. The declaration is
+ * ASCII by definition, so a head read as Latin-1 is safe for any single-byte or UTF-8 file.
+ */
+function declaredEncoding(head: string): string | null {
   const match = /^<\?xml\s[^>]*?\bencoding\s*=\s*(["'])([A-Za-z][A-Za-z0-9._-]*)\1/.exec(head);
   return match?.[2]?.toLowerCase() ?? null;
 }

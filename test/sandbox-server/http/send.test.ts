@@ -206,11 +206,22 @@ describe('POST /send/file', () => {
     expect(res.body).toMatchObject({ file_name: 'IT12345678903_F0001.xml', encoding: 'Xml' });
   });
 
-  it('generates a name when the uploaded one does not follow the SDI rule', async () => {
-    const form = new FormData();
-    form.set('file', new Blob([invoiceXml({ supplierVat: italianVat(221) })]), 'my invoice.xml');
-    const res = await alpha.post<Send>('/v1/send/file', { body: form });
-    expect(res.body.file_name).toMatch(/^IT\d{11}_[A-Za-z0-9]{5}\.xml$/);
+  it('refuses an upload named against the SDI rule with 00001, as POST /send does, and so does /send/validate/file', async () => {
+    const before = countSends();
+    const xml = invoiceXml({ supplierVat: italianVat(221) });
+    for (const name of ['my invoice.xml', 'IT12345678903_F0002.xml.p7m', 'blob']) {
+      const form = new FormData();
+      form.set('file', new Blob([xml]), name);
+      const file = await alpha.post<ProblemDetails>('/v1/send/file', { body: form });
+      const json = await alpha.post<ProblemDetails>('/v1/send', { json: { payload: xml, file_name: name } });
+      expect(file.status, name).toBe(422);
+      expect(file.body.errors).toEqual(json.body.errors);
+      expect(file.body.errors![0]).toMatchObject({ code: '00001', path: 'file_name' });
+      const validated = await alpha.post<ProblemDetails>('/v1/send/validate/file', { body: form });
+      expect(validated.status, name).toBe(422);
+      expect(validated.body.errors!.map((e) => e.code)).toContain('00001');
+    }
+    expect(countSends()).toBe(before);
   });
 
   it('answers 422 without a file part', async () => {

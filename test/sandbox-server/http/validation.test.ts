@@ -41,7 +41,7 @@ describe('POST /send/validate*', () => {
     expect((await caller.post('/v1/send/validate/xml', { body: xml, headers: xmlHeaders })).status).toBe(204);
     expect((await caller.post('/v1/send/validate', { json: { payload: xml } })).status).toBe(204);
     const form = new FormData();
-    form.set('file', new Blob([xml]), 'invoice.xml');
+    form.set('file', new Blob([xml]), 'IT12345678903_V0001.xml');
     expect((await caller.post('/v1/send/validate/file', { body: form })).status).toBe(204);
     const json = invoiceToJson(parseInvoiceXml(xml));
     expect((await caller.post('/v1/send/validate/json', { json })).status).toBe(204);

@@ -244,7 +244,7 @@ describe('the Sandbox-Scenario header (test keys)', () => {
       headers,
     });
     const form = new FormData();
-    form.append('file', new Blob([invoiceXml(parties())]), 'invoice.xml');
+    form.append('file', new Blob([invoiceXml(parties())]), 'IT12345678903_R0001.xml');
     const multipart = await sender.post<Send>('/v1/send/file', { body: form, headers });
     expect([json.status, multipart.status]).toEqual([201, 201]);
     await advance(sender);

@@ -48,6 +48,11 @@ describe('detectPayloadKind', () => {
     expect(detectPayloadKind(new Uint8Array([0xef, 0xbb, 0xbf, 0x3c, 0x61, 0x2f, 0x3e]))).toBe('xml');
   });
 
+  it('takes a UTF-16 byte order mark, in either order, for XML', () => {
+    expect(detectPayloadKind(new Uint8Array([0xff, 0xfe, 0x3c, 0x00, 0x61, 0x00]))).toBe('xml');
+    expect(detectPayloadKind(new Uint8Array([0xfe, 0xff, 0x00, 0x3c, 0x00, 0x61]))).toBe('xml');
+  });
+
   it('recognizes DER or BER by the leading SEQUENCE tag', () => {
     expect(detectPayloadKind(new Uint8Array([0x30, 0x80, 0x06, 0x09]))).toBe('p7m-der');
     expect(detectPayloadKind(new Uint8Array([0x30, 0x82, 0x24, 0x06]))).toBe('p7m-der');

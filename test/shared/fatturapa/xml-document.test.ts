@@ -3,6 +3,7 @@ import {
   decodeXmlBytes,
   InvoiceDocumentError,
   parseInvoiceXml,
+  xmlCharset,
 } from '../../../src/shared/fatturapa/index.ts';
 import type { InvoiceDocumentErrorCode } from '../../../src/shared/fatturapa/index.ts';
 import {
@@ -394,6 +395,33 @@ describe('decodeXmlBytes', () => {
 
   it('returns an empty string for no bytes', () => {
     expect(decodeXmlBytes(new Uint8Array())).toBe('');
+  });
+
+  /** The text as UTF-16 with its byte order mark, little or big endian. */
+  function utf16(text: string, bigEndian: boolean): Uint8Array {
+    const bytes = Buffer.from(`\uFEFF${text}`, 'utf16le');
+    return new Uint8Array(bigEndian ? bytes.swap16() : bytes);
+  }
+
+  it('decodes UTF-16 in either byte order after its byte order mark, with or without a declaration', () => {
+    for (const text of ['<?xml version="1.0" encoding="UTF-16"?><a>è€</a>', '<a>è</a>']) {
+      expect(decodeXmlBytes(utf16(text, false))).toBe(text);
+      expect(decodeXmlBytes(utf16(text, true))).toBe(text);
+    }
+  });
+
+  it('refuses UTF-16 declared as something else, or cut in the middle of a character', () => {
+    const mislabelled = utf16('<?xml version="1.0" encoding="ISO-8859-1"?><a/>', false);
+    expect(() => decodeXmlBytes(mislabelled)).toThrow(/does not match the UTF-16 byte order mark/);
+    expect(() => decodeXmlBytes(utf16('<a/>', true).subarray(0, 7))).toThrow(/not valid utf-16be/);
+  });
+
+  it('names the charset of the bytes: the byte order mark first, then the declaration, else UTF-8', () => {
+    expect(xmlCharset(utf16('<?xml version="1.0" encoding="UTF-16"?><a/>', true))).toBe('utf-16');
+    expect(xmlCharset(utf16('<a/>', false))).toBe('utf-16');
+    expect(xmlCharset(new Uint8Array([0xef, 0xbb, 0xbf, ...encoder.encode('<a/>')]))).toBe('utf-8');
+    expect(xmlCharset(encoder.encode(`<?xml version='1.0' encoding='ISO-8859-1'?><a/>`))).toBe('iso-8859-1');
+    expect(xmlCharset(encoder.encode('<a/>'))).toBe('utf-8');
   });
 
   it('refuses an encoding it cannot decode', () => {

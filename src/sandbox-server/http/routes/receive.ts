@@ -6,7 +6,7 @@ import type { Store } from '../../store/store.ts';
 import { noteResource, pathParam, scopeOf } from '../context.ts';
 import { readInvoiceListQuery } from '../invoice-query.ts';
 import { QueryReader } from '../query.ts';
-import { sendJsonList, sendPayloadList, sendSerialized } from '../responses.ts';
+import { sendJsonList, sendPayloadFile, sendPayloadList, sendSerialized } from '../responses.ts';
 
 function receiveId(raw: string): number {
   const id = parseResourceId(raw);
@@ -37,9 +37,9 @@ export function receiveRoutes(services: Services, store: Store, limits: { pageBy
   });
 
   router.get('/receive/:id/payload', (req, res) => {
-    const receive = services.receives.get(scopeOf(res), receiveId(pathParam(req, 'id')), true);
+    const { receive, file, encoding } = services.receives.file(scopeOf(res), receiveId(pathParam(req, 'id')));
     noteResource(res, receive.company_id, receive.id);
-    res.type('text/plain').send(receive.payload);
+    sendPayloadFile(res, file, encoding);
   });
 
   router.get('/receive/:id', (req, res) => {

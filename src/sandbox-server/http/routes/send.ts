@@ -12,9 +12,9 @@ import { readInvoiceListQuery } from '../invoice-query.ts';
 import { QueryReader } from '../query.ts';
 import type { IdempotencyGuard } from '../idempotency.ts';
 import { jsonInputOf, rawBodyOf } from '../raw-body.ts';
-import { sendJsonList, sendPayloadList, sendSerialized } from '../responses.ts';
+import { sendJsonList, sendPayloadFile, sendPayloadList, sendSerialized } from '../responses.ts';
 
-type Upload = Pick<SubmissionRequest, 'bytes' | 'encoding' | 'fileName' | 'suggestedFileName' | 'metaData'>;
+type Upload = Pick<SubmissionRequest, 'bytes' | 'encoding' | 'fileName' | 'metaData'>;
 
 export function sendRoutes(
   services: Services,
@@ -74,10 +74,10 @@ export function sendRoutes(
 
   router.get('/send/:id/payload', (req, res) => {
     const id = parseResourceId(pathParam(req, 'id'));
-    const send = id === null ? null : store.sends.get(scopeOf(res), id, true);
-    if (!send) throw new ServiceError('not-found', 'notFound.send', { id: pathParam(req, 'id') });
-    noteResource(res, send.company_id, send.id);
-    res.type('text/plain').send(send.payload);
+    const found = id === null ? null : store.sends.getWithFile(scopeOf(res), id);
+    if (!found) throw new ServiceError('not-found', 'notFound.send', { id: pathParam(req, 'id') });
+    noteResource(res, found.invoice.company_id, found.invoice.id);
+    sendPayloadFile(res, found.file, found.encoding);
   });
 
   router.get('/send/:x', (req, res) => {
@@ -105,40 +105,31 @@ export function sendRoutes(
   // leaves them as bytes): only the file's bytes come back.
   router.post('/send', async (req, res) => {
     const body = await readSendBody(services.workers, jsonInputOf(req));
-    return submit(req, res, { ...body, suggestedFileName: null }, [rawBodyOf(req)]);
+    return submit(req, res, body, [rawBodyOf(req)]);
   });
 
   router.post('/send/xml', rawBody, (req, res) => {
     const bytes = Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array();
-    return submit(
-      req,
-      res,
-      { bytes, encoding: 'Xml', fileName: null, suggestedFileName: null, metaData: null },
-      [bytes],
-    );
+    return submit(req, res, { bytes, encoding: 'Xml', fileName: null, metaData: null }, [bytes]);
   });
 
+  // The uploaded file's name is the file's name at SDI, held to the same rule as POST /send's `file_name`
+  // (00001), not replaced when it breaks it: SDI would discard the file for it. (A multipart file part always
+  // has a name; a part with `filename=""` is a plain field to busboy, so no file.)
   router.post('/send/file', singleFile(multipart, limits), (req, res) => {
     const file = req.file;
     if (!file) throw new ServiceError('invalid', 'body.expectedMultipart');
     const bytes = new Uint8Array(file.buffer);
     const name = file.originalname || null;
-    return submit(
-      req,
-      res,
-      { bytes, encoding: 'Xml', fileName: null, suggestedFileName: name, metaData: null },
-      [Buffer.from(`${name ?? ''}\n`), bytes],
-    );
+    return submit(req, res, { bytes, encoding: 'Xml', fileName: name, metaData: null }, [
+      Buffer.from(`${name ?? ''}\n`),
+      bytes,
+    ]);
   });
 
   router.post('/send/json', async (req, res) => {
     const bytes = await readInvoiceJson(services.workers, jsonInputOf(req));
-    return submit(
-      req,
-      res,
-      { bytes, encoding: 'Xml', fileName: null, suggestedFileName: null, metaData: null },
-      [rawBodyOf(req)],
-    );
+    return submit(req, res, { bytes, encoding: 'Xml', fileName: null, metaData: null }, [rawBodyOf(req)]);
   });
 
   /** Validation only: 204 when SDI would accept the file, 422 with every problem otherwise. Stores nothing. */
@@ -169,7 +160,7 @@ export function sendRoutes(
 
   router.post('/send/validate/file', singleFile(multipart, limits), (req, res) => {
     if (!req.file) throw new ServiceError('invalid', 'body.expectedMultipart');
-    return validateOnly(req, res, new Uint8Array(req.file.buffer), null);
+    return validateOnly(req, res, new Uint8Array(req.file.buffer), req.file.originalname || null);
   });
 
   router.post('/send/validate/json', async (req, res) =>
