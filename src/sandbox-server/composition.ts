@@ -13,11 +13,13 @@ import { ensureUpkeep, registerMaintenanceJobs } from './jobs/maintenance.ts';
 import { JobQueue } from './jobs/queue.ts';
 import type { RandomSource } from './random.ts';
 import { InboundService } from './sdi/inbound.ts';
+import { sdiLookups } from './sdi/lookups.ts';
 import { SDI_CONCURRENCY, SdiService } from './sdi/pipeline.ts';
 import { SdiSigningIdentity } from './sdi/signing-identity.ts';
 import { finishedStates } from './sdi/transitions.ts';
 import { UpdateService } from './sdi/updates.ts';
 import { SandboxSigner } from './signing/index.ts';
+import { SignatureTrust, type TrustOptions } from './signing/trust.ts';
 import type { Store } from './store/store.ts';
 import { serverWorkerPool, type ServerTasks } from './worker-tasks.ts';
 import type { WorkerPool, WorkerPoolOptions } from './workers/pool.ts';
@@ -70,6 +72,10 @@ export function createServices(deps: {
   dataDir: string;
   /** Identifier check-digit failures as warnings (`serve --lenient-ids`). */
   lenientIds?: boolean;
+  /** FPA12 office codes not checked against the sandbox's IPA directory (`serve --lenient-ipa`). */
+  lenientIpa?: boolean;
+  /** Which signing certificates SDI trusts beside the sandbox CA (`serve --trust-ca`, `--trust-any-certificate`). */
+  trust?: TrustOptions;
   /** Sandbox time between a submission and SDI taking it; default 1 s. */
   sdiDelayMs?: number;
   /** Operations and signatures of a live account (contract: 1,000 and 100). */
@@ -83,13 +89,19 @@ export function createServices(deps: {
   const companies = new CompanyService(deps.store, clocks);
   const quota = new QuotaService(deps.store, deps.liveQuota ?? DEFAULT_LIVE_QUOTA);
   let signer: SandboxSigner | null = null;
+  const signerOf = () =>
+    (signer ??= SandboxSigner.open(deps.dataDir, deps.store.box, { now: clocks.base.now() }));
+  // What the sandbox signs, its CA vouches for: the same CA is the first one SDI trusts.
+  const trust = new SignatureTrust(() => signerOf().ca.certificateDer, deps.trust);
+  const lookups = sdiLookups(deps.store, trust, { lenientIpa: deps.lenientIpa ?? false });
   const submissions = new SubmissionService({
     ...deps,
     companies,
     quota,
     lenientIds: deps.lenientIds ?? false,
     workers,
-    signer: () => (signer ??= SandboxSigner.open(deps.dataDir, deps.store.box, { now: clocks.base.now() })),
+    signer: signerOf,
+    lookups,
   });
   const inbound = new InboundService(deps);
   const live = new LiveEvents();
@@ -115,6 +127,7 @@ export function createServices(deps: {
     inbound,
     identity: new SdiSigningIdentity(deps.dataDir, deps.store.box),
     workers,
+    lookups,
     options: { delayMs: deps.sdiDelayMs ?? 1000, lenientIds: deps.lenientIds ?? false },
   });
 

@@ -60,6 +60,18 @@ export interface SandboxOptions {
   dataKey?: DataKeySource;
   /** Identifier check-digit failures as warnings, so the official samples pass (contract). */
   lenientIds?: boolean;
+  /**
+   * A test key's FPA12 to an office code the sandbox's IPA directory does not list goes through instead of being
+   * discarded with 00311 (`serve --lenient-ipa`). The directory: `/_sandbox/pa-offices`.
+   */
+  lenientIpa?: boolean;
+  /**
+   * More CA certificates (DER) whose signers SDI trusts, beside the data folder's sandbox CA (`serve --trust-ca`);
+   * a `.p7m` signed by anyone else is discarded with 00104.
+   */
+  trustedCas?: readonly Uint8Array[];
+  /** Every signing certificate is trusted: 00104 is never raised (`serve --trust-any-certificate`). */
+  trustAnyCertificate?: boolean;
   /** Per-key limits; default: the live service's published ones. */
   rateLimits?: RateLimits | 'unlimited';
   /** Bad-key attempts per minute from one address before `429`. */
@@ -118,6 +130,11 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     limits: { maxBytes: maxInvoiceBytes },
     dataDir: options.dataDir,
     lenientIds: options.lenientIds ?? false,
+    lenientIpa: options.lenientIpa ?? false,
+    trust: {
+      trustAnyCertificate: options.trustAnyCertificate ?? false,
+      trustedCas: options.trustedCas ?? [],
+    },
     sdiDelayMs: options.sdiDelayMs,
     liveQuota: options.liveQuota,
     logger,

@@ -142,6 +142,11 @@ describe('the composer for public administrations, in Chromium', () => {
       const created = await api.post('/v1/company', { json: { vat, fiscal_code: vat.slice(2), name } });
       expect(created.status).toBe(201);
     }
+    // The administration's office is in the sandbox's IPA directory, or SDI would discard the invoices (00311).
+    const office = await api.post('/_sandbox/pa-offices', {
+      json: { code: 'UFY9MH', name: 'Comune di Esempio' },
+    });
+    expect(office.status).toBe(201);
   });
 
   afterAll(() => ui?.close());

@@ -175,7 +175,7 @@ describe('the test invoice builder', () => {
     expect(pa['@versione']).toBe('FPA12');
     expect(pa.FatturaElettronicaHeader.DatiTrasmissione).toMatchObject({
       FormatoTrasmissione: 'FPA12',
-      CodiceDestinatario: 'UFY9MH',
+      CodiceDestinatario: 'AAAAAA',
     });
     expect(invoiceJson().FatturaElettronicaHeader.DatiTrasmissione.CodiceDestinatario).toBe('0000000');
     expect(

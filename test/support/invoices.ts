@@ -50,7 +50,7 @@ export interface DocumentOptions {
   date?: string;
   /** Default TD01 (ordinary) or TD07 (simplified). */
   tipoDocumento?: string;
-  /** Default '0000000', or 'UFY9MH' for FPA12. */
+  /** Default '0000000', or for FPA12 'AAAAAA' (the official samples' office, in every sandbox's IPA directory). */
   codiceDestinatario?: string;
   /** Default '00001'. */
   progressivoInvio?: string;
@@ -97,7 +97,7 @@ export function invoiceJson(options: InvoiceOptions = {}): OrdinaryInvoiceJson {
         IdTrasmittente: { IdPaese: 'IT', IdCodice: supplier.vat.slice(2) },
         ProgressivoInvio: options.progressivoInvio ?? '00001',
         FormatoTrasmissione: format,
-        CodiceDestinatario: options.codiceDestinatario ?? (format === 'FPA12' ? 'UFY9MH' : '0000000'),
+        CodiceDestinatario: options.codiceDestinatario ?? (format === 'FPA12' ? 'AAAAAA' : '0000000'),
       },
       CedentePrestatore: {
         DatiAnagrafici: {

@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Environment } from '../../shared/api/types.ts';
@@ -38,6 +38,11 @@ Commands:
       --sdi-delay TIME   sandbox time before the simulated SDI takes a submission, e.g. 1s (default), 0, 5m
       --sdi-timing MODE  fast (default: outcomes within a second) or realistic (SDI's minutes to days)
       --lenient-ids      identifier check-digit failures are warnings, so the official samples go through
+      --lenient-ipa      a test key's FPA12 to an office code the sandbox's IPA directory does not list
+                         (/_sandbox/pa-offices) goes through instead of being discarded with 00311
+      --trust-ca FILE    also trust the signers of this CA certificate (PEM, one or a bundle, or DER);
+                         repeatable. Besides these only the data folder's sandbox CA: others get 00104
+      --trust-any-certificate  trust every signing certificate (no 00104)
       --live-quota N[/S] operations (and signatures) of each live account (default 1000/100)
       --max-invoice-bytes N  largest invoice file accepted (default 5242880, SDI's 5 MB; code 00003)
       --ui-dir DIR       the built UI to serve under /app/ (default: ${IN_PACKAGE ? "the package's own" : 'out/renderer, built by npm start'})
@@ -83,6 +88,9 @@ export async function main(argv: string[]): Promise<number> {
       'sdi-delay': { type: 'string' },
       'sdi-timing': { type: 'string' },
       'lenient-ids': { type: 'boolean' },
+      'lenient-ipa': { type: 'boolean' },
+      'trust-ca': { type: 'string', multiple: true },
+      'trust-any-certificate': { type: 'boolean' },
       'live-quota': { type: 'string' },
       'max-invoice-bytes': { type: 'string' },
       'ui-dir': { type: 'string' },
@@ -124,6 +132,12 @@ export async function main(argv: string[]): Promise<number> {
     if (!Number.isInteger(maxInvoiceBytes) || maxInvoiceBytes < 1024) {
       return usageError(`invalid --max-invoice-bytes ${values['max-invoice-bytes']}`);
     }
+    const trustedCas: Uint8Array[] = [];
+    for (const file of values['trust-ca'] ?? []) {
+      const read = await readTrustCa(file);
+      if (typeof read === 'string') return usageError(`invalid --trust-ca ${file}: ${read}`);
+      trustedCas.push(...read);
+    }
     const key = values.key ?? (process.env.SCAMBIO_SANDBOX_KEY || undefined);
     if (key !== undefined && !keyEnvironment(key)) {
       return usageError('--key needs ik_test_ (or ik_live_) and at least 32 letters or digits');
@@ -139,6 +153,9 @@ export async function main(argv: string[]): Promise<number> {
       sdiDelayMs,
       sdiTiming,
       lenientIds: values['lenient-ids'] ?? false,
+      lenientIpa: values['lenient-ipa'] ?? false,
+      trustedCas,
+      trustAnyCertificate: values['trust-any-certificate'] ?? false,
       liveQuota: { operations: Number(quota[1]), signatures: Number(quota[2] ?? 100) },
       maxInvoiceBytes,
       ...(values['ui-dir'] === undefined ? {} : { uiDir: values['ui-dir'] }),
@@ -242,6 +259,23 @@ function usageError(message: string): number {
   return 2;
 }
 
+/** The certificates of a `--trust-ca` file, or why it cannot be read as such. */
+async function readTrustCa(file: string): Promise<Uint8Array[] | string> {
+  // Loaded only when asked: the certificate library is no business of the other commands.
+  const { readTrustedCertificates } = await import('../signing/trust.ts');
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error);
+  }
+  try {
+    return readTrustedCertificates(bytes);
+  } catch (error) {
+    return error instanceof RangeError ? error.message : String(error);
+  }
+}
+
 function parseOrigins(csv: string | undefined): string[] {
   return (
     csv
@@ -270,6 +304,9 @@ async function serve(options: {
   sdiDelayMs: number;
   sdiTiming: SdiTiming;
   lenientIds: boolean;
+  lenientIpa: boolean;
+  trustedCas: Uint8Array[];
+  trustAnyCertificate: boolean;
   liveQuota: LiveQuota;
   maxInvoiceBytes: number;
   uiDir?: string;

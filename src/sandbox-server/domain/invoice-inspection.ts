@@ -12,6 +12,7 @@ import {
   problemFromRecord,
   validateInvoiceRecords,
   type ProblemRecord,
+  type SdiLookups,
   type ValidationAnswers,
   type ValidationQueries,
 } from './invoice-validation.ts';
@@ -29,6 +30,8 @@ export interface InspectInvoiceInput {
     answers?: ValidationAnswers;
     /** A pre-flight check's signature mode (see InvoiceValidationContext.signature). */
     signature?: SignatureMode;
+    /** The IPA offices and trusted CAs to check against (see SdiLookups). */
+    lookups?: SdiLookups;
   };
 }
 
@@ -68,6 +71,7 @@ async function inspectInvoice(input: InspectInvoiceInput): Promise<InspectInvoic
     at: validation.at,
     lenientIds: validation.lenientIds,
     ...(validation.signature ? { signature: validation.signature } : {}),
+    ...(validation.lookups ? { lookups: validation.lookups } : {}),
     ...(answering ? { hooks: answering.hooks } : {}),
   });
   return { ...base, ...report, queries: answering?.queries ?? null };

@@ -29,6 +29,25 @@ export interface InvoiceValidationContext {
    * file before SDI sees it, so a PA invoice is not refused for lacking a signature. Absent: None.
    */
   signature?: SignatureMode;
+  /** What SDI looks up outside the file (IPA offices, trusted CAs); absent: neither is checked. */
+  lookups?: SdiLookups;
+}
+
+/**
+ * What SDI checks a file against besides the file itself, as this sandbox holds it (sdi/lookups.ts makes it):
+ * plain data, so that it crosses to the worker threads with the file.
+ */
+export interface SdiLookups {
+  /**
+   * The public administration offices (IPA) an FPA12 may be addressed to, code → active: an unknown code is
+   * 00311, an inactive one 00312. Absent: not checked (live keys, `serve --lenient-ipa`).
+   */
+  paOffices?: Readonly<Record<string, boolean>>;
+  /**
+   * The CA certificates (DER) a signer's certificate must come from, or 00104. Absent: any certificate
+   * (`serve --trust-any-certificate`).
+   */
+  trustedCas?: readonly Uint8Array[];
 }
 
 /**
@@ -92,12 +111,13 @@ const SANDBOX_CHECK_TEXTS: Record<SandboxCheck, Record<Language, Texts>> = {
   },
 };
 
-const SIGNATURE_MESSAGES: Record<P7mProblem['code'], MessageKey> = {
-  '00100': 'signature.expired',
-  '00102': 'signature.broken',
-  '00103': 'signature.noSigningTime',
-  '00105': 'signature.timeOutsideValidity',
-  '00107': 'signature.certificateInvalid',
+const SIGNATURE_MESSAGES: Record<P7mProblem['code'], { key: MessageKey; hint: MessageKey }> = {
+  '00100': { key: 'signature.expired', hint: 'hint.p7m' },
+  '00102': { key: 'signature.broken', hint: 'hint.p7m' },
+  '00103': { key: 'signature.noSigningTime', hint: 'hint.p7m' },
+  '00104': { key: 'signature.untrusted', hint: 'hint.trust' },
+  '00105': { key: 'signature.timeOutsideValidity', hint: 'hint.p7m' },
+  '00107': { key: 'signature.certificateInvalid', hint: 'hint.p7m' },
 };
 
 /** What validation found: the problems listed, and how many more were found but not listed. */
@@ -129,7 +149,11 @@ export async function validateInvoiceRecords(
   const problems: ProblemRecord[] = [];
   let omitted = 0;
   if (file.signed) {
-    const verification = await verifyP7m(file.bytes, { at: context.at });
+    const trustAnchors = context.lookups?.trustedCas;
+    const verification = await verifyP7m(file.bytes, {
+      at: context.at,
+      ...(trustAnchors === undefined ? {} : { trustAnchors }),
+    });
     for (const p of verification.problems) {
       const signer = typeof p.params.signer === 'number' ? verification.signers[p.params.signer] : undefined;
       const params: Record<string, string> = {
@@ -137,10 +161,8 @@ export async function validateInvoiceRecords(
         subject: signer?.subject ?? '',
         notAfter: signer ? signer.notAfter.toISOString().slice(0, 10) : '',
       };
-      problems.push({
-        source: 'server',
-        problem: { code: p.code, key: SIGNATURE_MESSAGES[p.code], params, hint: 'hint.p7m', path: null },
-      });
+      const { key, hint } = SIGNATURE_MESSAGES[p.code];
+      problems.push({ source: 'server', problem: { code: p.code, key, params, hint, path: null } });
     }
   }
   const signedOnSubmission = context.signature !== undefined && context.signature !== 'None';
@@ -168,10 +190,16 @@ export async function validateInvoiceRecords(
     lenientIds: context.lenientIds,
   });
   // The bounded run keeps errors before warnings, so warnings never push an error out of the list.
-  for (const p of sdi.problems) {
-    if (p.severity !== 'error') continue;
-    problems.push({ source: 'sdi', problem: p });
+  const content: ProblemRecord[] = sdi.problems
+    .filter((p) => p.severity === 'error')
+    .map((problem) => ({ source: 'sdi', problem }));
+  // The IPA lookup is a content control among the engine's, which come sorted by code: it goes in its place.
+  const office = paOfficeProblem(file, context.lookups?.paOffices);
+  if (office !== null) {
+    const after = content.findIndex((record) => record.problem.code > office.code);
+    content.splice(after === -1 ? content.length : after, 0, { source: 'server', problem: office });
   }
+  problems.push(...content);
   for (const duplicate of duplicatesInFile(file)) problems.push({ source: 'sandbox', problem: duplicate });
   return { problems, omitted: omitted + sdi.omittedErrors };
 }
@@ -182,6 +210,32 @@ export async function validateInvoiceRecords(
  * See docs/sdi-checks.md.
  */
 export const UNSIGNED_PA_CODE = '00102';
+
+/** Where the office code of an FPA12 stands, for the problems about it. */
+const CODICE_DESTINATARIO_PATH = 'FatturaElettronicaHeader/DatiTrasmissione/CodiceDestinatario';
+
+/**
+ * 00311 / 00312 against the IPA directory: an FPA12's office code that the directory does not have, or has as no
+ * longer active. A code that cannot be an office code at all (characters, length) is the FatturaPA engine's 00311
+ * or 00427 already, so it is not looked up.
+ */
+function paOfficeProblem(
+  file: InvoiceFile,
+  offices: Readonly<Record<string, boolean>> | undefined,
+): KeyedProblem | null {
+  const code = file.summary.codiceDestinatario;
+  if (offices === undefined || file.summary.format !== 'FPA12' || code === null) return null;
+  if (!/^[A-Z0-9]{6}$/.test(code)) return null;
+  const active = Object.hasOwn(offices, code) ? offices[code] : undefined;
+  if (active === true) return null;
+  return {
+    code: active === undefined ? '00311' : '00312',
+    key: active === undefined ? 'ipa.unknownOffice' : 'ipa.inactiveOffice',
+    hint: 'hint.paOffice',
+    params: { code },
+    path: CODICE_DESTINATARIO_PATH,
+  };
+}
 
 /**
  * 00409: the same invoice twice in one file, by 00404's key (type, number and the year of the date; see

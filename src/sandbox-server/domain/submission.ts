@@ -10,6 +10,7 @@ import {
 import type { Clocks } from '../clock.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import type { RandomSource } from '../random.ts';
+import type { SdiLookupSource } from '../sdi/lookups.ts';
 import type { SandboxSigner } from '../signing/index.ts';
 import type { QuotaService } from './quota.ts';
 import type { Scope } from '../store/scope.ts';
@@ -87,6 +88,8 @@ export interface SubmissionDependencies {
   signer: () => SandboxSigner;
   quota: Pick<QuotaService, 'assertSignaturesLeft'>;
   lenientIds: boolean;
+  /** The IPA offices and trusted CAs a file is checked against, as the simulated SDI checks it (sdi/lookups.ts). */
+  lookups: SdiLookupSource;
   /** Where files are read, validated and signed: worker threads, off the event loop. */
   workers: TaskRunner<InvoiceInspectionTasks & CadesTasks>;
 }
@@ -123,7 +126,7 @@ export class SubmissionService {
     // With validate=true the first read validates too: reading is most of validating's cost, and the verdict
     // does not depend on the name chosen below (the only name check, 00001, cannot fail on a name `name`
     // returns). It stands for the file as read; a file signed here is another file, validated again.
-    const validation = request.validate ? this.validationContext(scope, null) : undefined;
+    const validation = request.validate ? this.validationContext(scope, null, request.bytes) : undefined;
     const inspected = await inspectInvoiceFile(
       this.deps.workers,
       request.bytes,
@@ -151,9 +154,7 @@ export class SubmissionService {
     signature: SignatureMode = 'None',
   ): Promise<ValidationReport<Problem>> {
     const inspected = await inspectInvoiceFile(this.deps.workers, bytes, this.deps.limits, {
-      fileName,
-      at: this.deps.clocks.now(scope),
-      lenientIds: this.deps.lenientIds,
+      ...this.validationContext(scope, fileName, bytes),
       signature,
     });
     if (!inspected.ok) throw invalid([inspected.problem], 'invoice.invalid');
@@ -348,7 +349,7 @@ export class SubmissionService {
       this.deps.workers,
       file.bytes,
       { maxBytes: Number.MAX_SAFE_INTEGER },
-      this.validationContext(scope, fileName),
+      this.validationContext(scope, fileName, file.bytes),
     );
     if (!inspected.ok) throw invalid([inspected.problem], 'invoice.invalid');
     assertValid(inspected);
@@ -357,8 +358,14 @@ export class SubmissionService {
   private validationContext(
     scope: Scope,
     fileName: string | null,
+    bytes: Uint8Array,
   ): NonNullable<InspectInvoiceInput['validation']> {
-    return { fileName, at: this.deps.clocks.now(scope), lenientIds: this.deps.lenientIds };
+    return {
+      fileName,
+      at: this.deps.clocks.now(scope),
+      lenientIds: this.deps.lenientIds,
+      lookups: this.deps.lookups(scope, bytes),
+    };
   }
 
   private generateFileName(scope: Scope, file: ReadInvoiceFile): string {

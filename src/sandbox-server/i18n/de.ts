@@ -98,6 +98,10 @@ export const de: Catalog = {
     supplier:
       'Tragen Sie die USt-IdNr. des Lieferanten in CedentePrestatore/DatiAnagrafici/IdFiscaleIVA ein.',
     base64: 'Senden Sie das XML als Text oder Base64 der Bytes der XML- oder P7M-Datei.',
+    trust:
+      'Signieren Sie mit einem qualifizierten Zertifikat, oder senden Sie das XML unsigniert mit signature=Auto oder Force, damit die Sandbox es signiert. Diese Sandbox vertraut ihrer eigenen CA (signing/sandbox-ca.pem in ihrem Datenordner) und den mit serve --trust-ca DATEI.pem angegebenen; serve --trust-any-certificate akzeptiert jedes Zertifikat.',
+    paOffice:
+      'Erfragen Sie bei der Verwaltung den Code ihrer Dienststelle für elektronische Rechnungen. In dieser Sandbox listet GET /_sandbox/pa-offices die bekannten Dienststellen, POST /_sandbox/pa-offices fügt eine hinzu, und serve --lenient-ipa schaltet die Prüfung ab.',
   },
   invoice: {
     invalid: 'Die Rechnungsdatei hat {{count}} Problem(e); siehe errors.',
@@ -146,6 +150,17 @@ export const de: Catalog = {
     noSigningTime: 'Die Signatur hat keinen Signaturzeitpunkt.',
     timeOutsideValidity: 'Der Signaturzeitpunkt liegt außerhalb der Gültigkeit des Zertifikats.',
     certificateInvalid: 'Das Signaturzertifikat fehlt oder ist zum Signieren nicht gültig.',
+    untrusted:
+      'Das Signaturzertifikat ({{subject}}) wurde nicht von einer Zertifizierungsstelle ausgestellt, der SDI vertraut (Aussteller: {{issuer}}).',
+  },
+  ipa: {
+    unknownOffice:
+      '1.1.4 <CodiceDestinatario> ist ungültig: Die Dienststelle {{code}} steht nicht im Verzeichnis der öffentlichen Verwaltungen (IPA).',
+    inactiveOffice:
+      '1.1.4 <CodiceDestinatario> ist nicht aktiv: Die Dienststelle {{code}} ist im Verzeichnis der öffentlichen Verwaltungen (IPA) nicht mehr aktiv.',
+    code: "'code' muss ein Dienststellencode einer öffentlichen Verwaltung sein: 6 Großbuchstaben oder Ziffern, z. B. UFY9MH.",
+    notFound:
+      'Im Verzeichnis der öffentlichen Verwaltungen dieser Sandbox gibt es keine Dienststelle {{code}}.',
   },
   export: {
     yearAlone: 'Das Jahr braucht einen Monat oder ein Quartal: year mit month oder year mit quarter.',

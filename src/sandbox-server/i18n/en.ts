@@ -93,6 +93,10 @@ export const en = {
     p7m: 'Sign the XML again with your signing software, or send the unsigned XML.',
     supplier: 'Fill in CedentePrestatore/DatiAnagrafici/IdFiscaleIVA with the supplier VAT number.',
     base64: 'Send the XML as text, or Base64 of the XML or P7M file bytes.',
+    trust:
+      'Sign with a qualified certificate, or send the XML unsigned with signature=Auto or Force so that the sandbox signs it. This sandbox trusts its own CA (signing/sandbox-ca.pem in its data folder) and those given with serve --trust-ca FILE.pem; serve --trust-any-certificate trusts every certificate.',
+    paOffice:
+      'Ask the administration for the code of its e-invoicing office. In this sandbox GET /_sandbox/pa-offices lists the offices it knows, POST /_sandbox/pa-offices adds one, and serve --lenient-ipa turns the check off.',
   },
   invoice: {
     invalid: 'The invoice file has {{count}} problem(s); see errors.',
@@ -135,6 +139,16 @@ export const en = {
     noSigningTime: 'The signature has no signing time.',
     timeOutsideValidity: 'The signing time is outside the validity of the signing certificate.',
     certificateInvalid: 'The signing certificate is missing or not valid for signing.',
+    untrusted:
+      'The signing certificate ({{subject}}) was not issued by a certification authority SDI trusts (issuer: {{issuer}}).',
+  },
+  ipa: {
+    unknownOffice:
+      '1.1.4 <CodiceDestinatario> is not valid: there is no office {{code}} in the directory of public administrations (IPA).',
+    inactiveOffice:
+      '1.1.4 <CodiceDestinatario> is not active: the office {{code}} is no longer active in the directory of public administrations (IPA).',
+    code: "'code' must be a public administration office code: 6 upper-case letters or digits, e.g. UFY9MH.",
+    notFound: 'There is no office {{code}} in this sandbox’s directory of public administrations.',
   },
   export: {
     yearAlone: 'The year needs a month or a quarter: use year with month, or year with quarter.',

@@ -96,6 +96,10 @@ export const it: Catalog = {
     p7m: "Firma di nuovo l'XML con il software di firma, oppure invia l'XML non firmato.",
     supplier: 'Compila CedentePrestatore/DatiAnagrafici/IdFiscaleIVA con la partita IVA del fornitore.',
     base64: "Invia l'XML come testo, oppure il Base64 dei byte del file XML o P7M.",
+    trust:
+      "Firma con un certificato qualificato, oppure invia l'XML non firmato con signature=Auto o Force perché lo firmi il sandbox. Questo sandbox riconosce la propria CA (signing/sandbox-ca.pem nella sua cartella dati) e quelle indicate con serve --trust-ca FILE.pem; serve --trust-any-certificate accetta qualunque certificato.",
+    paOffice:
+      "Chiedi all'amministrazione il codice del suo ufficio di fatturazione elettronica. In questo sandbox GET /_sandbox/pa-offices elenca gli uffici noti, POST /_sandbox/pa-offices ne aggiunge uno e serve --lenient-ipa disattiva il controllo.",
   },
   invoice: {
     invalid: 'Il file della fattura ha {{count}} problema/i; vedi errors.',
@@ -141,6 +145,16 @@ export const it: Catalog = {
     noSigningTime: 'La firma non ha un riferimento temporale.',
     timeOutsideValidity: 'Il riferimento temporale della firma è fuori dalla validità del certificato.',
     certificateInvalid: 'Il certificato di firma manca o non è valido per la firma.',
+    untrusted:
+      "Il certificato di firma ({{subject}}) non è stato emesso da un'autorità di certificazione riconosciuta da SDI (emittente: {{issuer}}).",
+  },
+  ipa: {
+    unknownOffice:
+      "1.1.4 <CodiceDestinatario> non valido: l'ufficio {{code}} non è presente nell'Indice delle Pubbliche Amministrazioni (IPA).",
+    inactiveOffice:
+      "1.1.4 <CodiceDestinatario> non attivo: l'ufficio {{code}} non è più attivo nell'Indice delle Pubbliche Amministrazioni (IPA).",
+    code: "'code' deve essere un codice ufficio della pubblica amministrazione: 6 lettere maiuscole o cifre, ad esempio UFY9MH.",
+    notFound: "Nell'indice delle pubbliche amministrazioni di questo sandbox non c'è l'ufficio {{code}}.",
   },
   export: {
     yearAlone: "L'anno richiede un mese o un trimestre: usa year con month, oppure year con quarter.",

@@ -6,7 +6,7 @@ import {
   type SdiInvoiceKey,
 } from '../../shared/fatturapa/index.ts';
 import type { ReadInvoiceFile } from '../domain/invoice-file.ts';
-import { invoiceKeyId, type ValidationAnswers } from '../domain/invoice-validation.ts';
+import { invoiceKeyId, type SdiLookups, type ValidationAnswers } from '../domain/invoice-validation.ts';
 import type { Problem } from '../domain/service-error.ts';
 import { translator } from '../i18n/translator.ts';
 import { inspectInvoiceFile, type InvoiceInspectionTasks } from '../domain/invoice-inspection.ts';
@@ -34,6 +34,8 @@ export interface CheckContext {
   isAccepted(key: DocumentKey): boolean;
   /** `Sandbox-Scenario: scarto=…`. */
   forcedScarto?: string;
+  /** The IPA offices and trusted CAs of the sender's environment (sdi/lookups.ts). */
+  lookups: SdiLookups;
 }
 
 export interface CheckOutcome {
@@ -99,7 +101,13 @@ export async function checkInvoice(
       runner,
       bytes,
       { maxBytes: Number.MAX_SAFE_INTEGER },
-      { fileName: ctx.fileName, at: ctx.receivedAt, lenientIds: ctx.lenientIds, answers },
+      {
+        fileName: ctx.fileName,
+        at: ctx.receivedAt,
+        lenientIds: ctx.lenientIds,
+        answers,
+        lookups: ctx.lookups,
+      },
     );
     if (!inspected.ok) return finish([inItalian(inspected.problem)], ctx, {}, [], null);
     let changed = false;

@@ -16,6 +16,7 @@ import type { TaskRunner } from '../workers/pool.ts';
 import { checkInvoice, unreadableEnvelopeOutcome, type CheckOutcome, type SdiError } from './checks.ts';
 import { notificationFamilyForFormat, type Esito, type NotificationFamily } from './notifications/index.ts';
 import { notificationFile, type InvoiceFacts, type MessageDetails } from './notify.ts';
+import type { SdiLookupSource } from './lookups.ts';
 import { routeInvoice, type Route } from './routing.ts';
 import {
   effectiveScenario,
@@ -116,6 +117,8 @@ export class SdiService {
       identity: SdiSigningIdentity;
       /** The worker threads the checks run on. */
       workers: TaskRunner<InvoiceInspectionTasks>;
+      /** The IPA offices and trusted CAs the checks look up (sdi/lookups.ts). */
+      lookups: SdiLookupSource;
       options: SdiOptions;
     },
   ) {
@@ -248,6 +251,7 @@ export class SdiService {
       isFileNameUsed: (name) => store.sends.fileNameUsedBefore(scope, name, send.id),
       isAccepted: (key) => store.sdiDocuments.accepted(scope.environment, key),
       forcedScarto: payload.scenario?.scarto,
+      lookups: this.deps.lookups(scope, bytes),
     });
   }
 

@@ -89,7 +89,9 @@ export function parseScenarioHeader(header: string): Scenario | string {
 
 /**
  * The magic CodiceDestinatario values of the sandbox (sandbox-scenarios.md): each stands for a recipient that
- * behaves in one known way. They are checked against the format they are documented for.
+ * behaves in one known way. They are checked against the format they are documented for. The FPA12 ones are also
+ * offices of the sandbox's IPA directory from its start (store/migrations.ts, `pa_offices`), or SDI would
+ * discard an invoice to them with 00311 before it could behave.
  */
 export function magicScenario(codiceDestinatario: string | null, format: string | null): Scenario {
   const pa = format === 'FPA12';

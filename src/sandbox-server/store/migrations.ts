@@ -511,4 +511,22 @@ export const MIGRATIONS: readonly Migration[] = [
   CREATE INDEX jobs_due ON jobs (lane, state, due_at, id);
   CREATE INDEX jobs_owner_due ON jobs (account_id, environment, lane, state, due_at, id);
   `,
+  `
+  -- The sandbox's directory of public administration offices (its IPA), one for the data folder: an FPA12 sent
+  -- with a test key to an office code it does not list is discarded with 00311, to an inactive one with 00312.
+  -- Test keys keep it through /_sandbox/pa-offices. It starts with the offices of the reference samples and the
+  -- sandbox's own codes (docs/sandbox.md "Public administration offices").
+  CREATE TABLE pa_offices (
+    code TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1))
+  ) WITHOUT ROWID;
+  INSERT INTO pa_offices (code, name) VALUES
+    ('AAAAAA', 'Pubblica Amministrazione di prova (esempi ufficiali FatturaPA FPA01-FPA03)'),
+    ('UFPQ1O', 'Ufficio degli esempi reali FPA12 della documentazione di riferimento'),
+    ('UFSBX1', 'Ufficio Sandbox delle fatture generate (sample --pa, /_sandbox/inbound)'),
+    ('SBXACC', 'Ufficio Sandbox che accetta le fatture (EC01)'),
+    ('SBXRIF', 'Ufficio Sandbox che rifiuta le fatture (EC02)'),
+    ('SBXNCO', 'Ufficio Sandbox non raggiungibile (NonConsegnato)');
+  `,
 ];

@@ -10,6 +10,7 @@ import { HeldInvoiceRepository } from './held-invoices.ts';
 import { IdempotencyRepository } from './idempotency.ts';
 import { JobRepository } from './jobs.ts';
 import { OperationRepository } from './operations.ts';
+import { PaOfficeRepository } from './pa-offices.ts';
 import { ReceiveRepository } from './receives.ts';
 import { RetentionRepository } from './retention.ts';
 import { SandboxClockRepository } from './sandbox-clocks.ts';
@@ -41,6 +42,8 @@ export interface Store {
   readonly retention: RetentionRepository;
   /** The accounts' sandbox clocks (clock.ts). */
   readonly sandboxClocks: SandboxClockRepository;
+  /** The sandbox's directory of public administration offices (00311/00312 of test keys' FPA12). */
+  readonly paOffices: PaOfficeRepository;
   /** Runs `work` in one transaction: all its writes land, or none do. */
   transaction<T>(work: () => T): T;
   /**
@@ -118,6 +121,7 @@ export function openStore(file: string, keySource: DataKeySource): Store {
     sdiDocuments: new SdiDocumentRepository(db),
     retention: new RetentionRepository(db),
     sandboxClocks: new SandboxClockRepository(db),
+    paOffices: new PaOfficeRepository(db),
     transaction: <T>(work: () => T): T => db.transaction(work)(),
     groupedTransaction: <T>(work: () => T): Promise<T> => groupCommit.run(work),
     close: () => db.close(),

@@ -125,6 +125,38 @@ export const InboundHeldSchema = Type.Object(
   { description: 'Held: nobody has registered the recipient yet.' },
 );
 
+/** A public administration office code (IPA "codice univoco ufficio"): what an FPA12's CodiceDestinatario holds. */
+export const PA_OFFICE_CODE_PATTERN = '^[A-Z0-9]{6}$';
+export const PA_OFFICE_NAME_MAX = 255;
+
+export const PaOfficeSchema = Type.Object(
+  {
+    code: Type.String({
+      pattern: PA_OFFICE_CODE_PATTERN,
+      description: 'The office code (codice univoco ufficio).',
+    }),
+    name: Type.String({ description: 'The office, as the directory names it.' }),
+    active: Type.Boolean({ description: 'false: SDI discards an FPA12 sent to it with 00312.' }),
+  },
+  {
+    description:
+      "An office of the sandbox's directory of public administrations (IPA): an FPA12 sent with a test key to a code it does not list is discarded with 00311.",
+  },
+);
+
+export const PaOfficeInputSchema = Type.Object(
+  {
+    code: PaOfficeSchema.properties.code,
+    name: Type.Optional(
+      Type.String({ maxLength: PA_OFFICE_NAME_MAX, description: 'Defaults to the code itself.' }),
+    ),
+    active: Type.Optional(
+      Type.Boolean({ default: true, description: 'false makes it an inactive office (00312).' }),
+    ),
+  },
+  { description: 'An office to add; an office with the same code is replaced.' },
+);
+
 export const ESITO_DESCRIPTION_MAX = 255;
 
 export const EsitoInputSchema = Type.Object(

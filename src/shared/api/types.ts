@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { ResetCountsSchema, ResetResultSchema } from './sandbox-schemas.ts';
+import type { PaOfficeSchema, ResetCountsSchema, ResetResultSchema } from './sandbox-schemas.ts';
 import type {
   AccountStatusSchema,
   CompanyInputSchema,
@@ -119,3 +119,6 @@ export type AccountStatus = Static<typeof AccountStatusSchema>;
 /** What `POST /_sandbox/reset` deletes (or, with `dry_run`, would delete), by kind. */
 export type ResetCounts = Static<typeof ResetCountsSchema>;
 export type ResetResult = Static<typeof ResetResultSchema>;
+
+/** An office of the sandbox's directory of public administrations (`/_sandbox/pa-offices`). */
+export type PaOffice = Static<typeof PaOfficeSchema>;

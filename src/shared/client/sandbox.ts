@@ -1,4 +1,4 @@
-import type { Receive, ResetResult, SendState } from '../api/types.ts';
+import type { PaOffice, Receive, ResetResult, SendState } from '../api/types.ts';
 import type { ApiRequest, ApiResponse, SandboxClockState } from '../gateway/channels.ts';
 import { readPage, type Page, type Query } from './paging.ts';
 import { ApiProblem } from './problem.ts';
@@ -115,6 +115,24 @@ export class SandboxControl {
       ...(options.keepClock ? { keep_clock: true } : {}),
     };
     return this.call({ method: 'POST', path: '/reset', body });
+  }
+
+  /**
+   * The sandbox's directory of public administration offices (its IPA, one per data folder): an FPA12 to a code
+   * it does not list is discarded with 00311, to an inactive one with 00312.
+   */
+  paOffices(): Promise<PaOffice[]> {
+    return this.call({ method: 'GET', path: '/pa-offices' });
+  }
+
+  /** Adds an office to the directory (or replaces the one with the same code); `active: false` makes it 00312. */
+  addPaOffice(code: string, options: { name?: string; active?: boolean } = {}): Promise<PaOffice> {
+    return this.call({ method: 'POST', path: '/pa-offices', body: { code, ...options } }, [200, 201]);
+  }
+
+  /** Removes an office from the directory (`404` when it has none with that code). */
+  removePaOffice(code: string): Promise<PaOffice> {
+    return this.call({ method: 'DELETE', path: `/pa-offices/${encodeURIComponent(code)}` });
   }
 
   /** Fills the caller's empty sandbox with demo data (`409` when it has data already). */

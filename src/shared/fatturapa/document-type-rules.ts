@@ -9,7 +9,11 @@
  * the Agenzia delle Entrate's technical specifications 1.9 (from 1 April 2025) for TD29, which extend 00471 (the
  * two subjects differ), 00473 (the seller must be Italian) and 00475 (the buyer's VAT number) to it, and fix its
  * CodiceDestinatario to 0000000 without PEC (the report goes to the Agenzia only). sdi-rules.md predates 1.9 and
- * does not list TD29 under those codes; docs/sdi-checks.md records the reading. What the linked invoice and the
+ * does not list TD29 under those codes. The TD29 reading rests on the Agenzia's list of 1.9 changes ("Aggiornate
+ * descrizioni codici errore 00471, 00473 e 00475", quoted in github.com/OCA/l10n-italy/issues/4631) and on a
+ * validator that encodes the 1.9.1 list of controls code by code (letsrevel/euinvoice,
+ * src/euinvoice/validation/sdi.py: TD29 in 00471 and 00475, 00473 for a TD29 seller outside IT);
+ * docs/sdi-checks.md records it. What the linked invoice and the
  * delivery notes are for comes from the Agenzia's compilation guide; SdI discards nothing for their absence, so
  * the composer only warns.
  */

@@ -1,11 +1,14 @@
 import * as asn1js from 'asn1js';
-import { ContentInfo, CryptoEngine, SignedData, SignedDataVerifyError } from 'pkijs';
-import type { Certificate, RelativeDistinguishedNames, SignerInfo } from 'pkijs';
+import { Certificate, ContentInfo, CryptoEngine, SignedData, SignedDataVerifyError } from 'pkijs';
+import type { RelativeDistinguishedNames, SignerInfo } from 'pkijs';
 import { InvoiceDocumentError } from './errors.ts';
 import { detectPayloadKind, unwrapP7m } from './p7m.ts';
 
-/** SdI file-level codes a CAdES check can raise (sdi-rules.md §b); 00101/00104 need revocation and trust data. */
-export type P7mProblemCode = '00100' | '00102' | '00103' | '00105' | '00107';
+/**
+ * SdI file-level codes a CAdES check can raise (sdi-rules.md §b); 00104 only when told which CAs to trust,
+ * 00101 never (revocation needs the CAs' lists, which an offline check does not have).
+ */
+export type P7mProblemCode = '00100' | '00102' | '00103' | '00104' | '00105' | '00107';
 
 export interface P7mProblem {
   code: P7mProblemCode;
@@ -34,6 +37,12 @@ export interface P7mVerification {
 export interface VerifyP7mOptions {
   /** The moment of the check (SdI: reception), for certificate expiry. */
   at: Date;
+  /**
+   * The CA certificates (DER) the check trusts, as SdI trusts the qualified CAs. Given, a signer whose
+   * certificate is not one of them nor issued by one (directly or through CA certificates the envelope carries)
+   * is 00104. Absent, trust is not judged: which CAs are qualified is not something a file can tell.
+   */
+  trustAnchors?: readonly Uint8Array[];
 }
 
 const OID_SIGNING_TIME = '1.2.840.113549.1.9.5';
@@ -45,9 +54,10 @@ const KEY_USAGE_DIGITAL_SIGNATURE = 0x80;
 const KEY_USAGE_NON_REPUDIATION = 0x40;
 
 /**
- * Checks a CAdES `.p7m` the way SdI does at file level, minus what needs the outside world (revocation 00101,
- * trusted qualified CAs 00104): the signature over the signed attributes and the content digest, certificate
- * validity at `at` and at the signing time, the signing-time reference. A bad signature is reported, not thrown.
+ * Checks a CAdES `.p7m` the way SdI does at file level, minus revocation (00101), which needs the outside world:
+ * the signature over the signed attributes and the content digest, certificate validity at `at` and at the
+ * signing time, the signing-time reference, and (given `trustAnchors`) that a trusted CA issued the certificate
+ * (00104). A bad signature is reported, not thrown.
  *
  * Throws InvoiceDocumentError `not-cms` when the bytes do not even announce a CMS SignedData, and
  * `cms-without-content` (like unwrapP7m) for a detached signature, which carries no invoice to verify.
@@ -82,8 +92,9 @@ export async function verifyP7m(bytes: Uint8Array, options: VerifyP7mOptions): P
     return result;
   }
   const engine = new CryptoEngine({ name: 'webcrypto', crypto: globalThis.crypto });
+  const anchors = options.trustAnchors?.map((der) => Certificate.fromBER(new Uint8Array(der)));
   for (let index = 0; index < signedData.signerInfos.length; index++) {
-    await checkSigner(signedData, index, certificateEncodings, options.at, engine, result);
+    await checkSigner(signedData, index, certificateEncodings, options.at, engine, result, anchors);
   }
   return result;
 }
@@ -95,13 +106,16 @@ async function checkSigner(
   at: Date,
   engine: CryptoEngine,
   result: P7mVerification,
+  anchors: readonly Certificate[] | undefined,
 ): Promise<void> {
   const signerInfo = signedData.signerInfos[index] as SignerInfo;
   const problems = result.problems;
+  const before = problems.length;
   let certificate: Certificate | null = null;
   try {
     const outcome = await signedData.verify(
-      // checkDate only matters to chain building, which a sandbox without the qualified CA list cannot do.
+      // checkDate only matters to pkijs's chain building, which would mix expiry (00100) into trust (00104):
+      // the chain is followed apart, without dates (chainsToTrusted).
       { signer: index, checkChain: false, extendedMode: true, checkDate: at },
       engine,
     );
@@ -152,6 +166,63 @@ async function checkSigner(
   const unusable = await unusableReason(certificate, encoding, signerInfo, at);
   if (unusable !== null)
     problems.push({ code: '00107', params: { signer: index, reason: unusable, ...validity } });
+  // Who issued the certificate matters only for a signature that holds: one that does not verify is 00102
+  // whoever signed it, and a certificate it does not bind vouches for nothing.
+  const verified = !problems.slice(before).some((problem) => problem.code === '00102');
+  if (anchors !== undefined && verified) {
+    const carried = (signedData.certificates ?? []).filter((c): c is Certificate => c instanceof Certificate);
+    if (!(await chainsToTrusted(certificate, carried, anchors, engine))) {
+      problems.push({ code: '00104', params: { signer: index, issuer: formatName(certificate.issuer) } });
+    }
+  }
+}
+
+/** Longer chains than any qualified CA uses (root, one or two intermediates): a loop or a hostile file stops here. */
+const MAX_CHAIN_LENGTH = 6;
+
+/**
+ * Whether `certificate` is one of `anchors`, or was signed by one, directly or through the CA certificates the
+ * envelope carries. Each link is judged by the issuer's name and a signature that verifies with its key; validity
+ * dates are 00100/00105/00107's business, so an expired intermediate does not make a signer untrusted here.
+ */
+async function chainsToTrusted(
+  certificate: Certificate,
+  carried: readonly Certificate[],
+  anchors: readonly Certificate[],
+  engine: CryptoEngine,
+  depth = 0,
+): Promise<boolean> {
+  if (anchors.some((anchor) => sameCertificate(anchor, certificate))) return true;
+  if (depth >= MAX_CHAIN_LENGTH) return false;
+  for (const anchor of anchors) {
+    if (anchor.subject.isEqual(certificate.issuer) && (await signedBy(certificate, anchor, engine)))
+      return true;
+  }
+  for (const issuer of carried) {
+    if (sameCertificate(issuer, certificate) || !issuer.subject.isEqual(certificate.issuer)) continue;
+    if (!(await signedBy(certificate, issuer, engine))) continue;
+    const rest = carried.filter((other) => other !== issuer);
+    if (await chainsToTrusted(issuer, rest, anchors, engine, depth + 1)) return true;
+  }
+  return false;
+}
+
+async function signedBy(
+  certificate: Certificate,
+  issuer: Certificate,
+  engine: CryptoEngine,
+): Promise<boolean> {
+  try {
+    return await certificate.verify(issuer, engine);
+  } catch {
+    // An algorithm WebCrypto does not know, a malformed key: no link either way.
+    return false;
+  }
+}
+
+/** The same certificate: the issuer's signature over it is unique to it. */
+function sameCertificate(a: Certificate, b: Certificate): boolean {
+  return equalBytes(a.signatureValue.valueBlock.valueHexView, b.signatureValue.valueBlock.valueHexView);
 }
 
 /** Why a certificate that is present cannot vouch for this signature, or null. */

@@ -1,9 +1,11 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import http from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { signWith, testCa, testSigner } from '../../support/certificates.ts';
+import { invoiceXml } from '../../support/invoices.ts';
 import { basicAuth as basic, cliEntry as entry, startSandboxProcess } from '../../support/sandbox-process.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
@@ -112,6 +114,48 @@ describe('npm run sandbox -- serve', () => {
     });
     expect(res.status).toBe(422);
     expect(((await res.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe('00003');
+  });
+
+  it('takes --lenient-ipa and --trust-ca FILE.pem: an FPA12 to an unlisted office, signed by that CA, passes', async () => {
+    const ca = testCa('CA di un fornitore di firma');
+    const pem = join(dataDir(), 'provider-ca.pem');
+    writeFileSync(pem, ca.pem);
+    const started = await startSandboxProcess(dataDir(), ['--lenient-ipa', '--trust-ca', pem]);
+    child = started.child;
+    const xml = invoiceXml({ supplierVat: 'IT12345678903', format: 'FPA12', codiceDestinatario: 'ZZZZZZ' });
+    const p7m = signWith(testSigner('Firmatario Srl', { issuer: ca }), xml, new Date());
+    const res = await fetch(`${started.url}/send/validate`, {
+      method: 'POST',
+      headers: { ...basic(started.firstKey!), 'content-type': 'application/json' },
+      body: JSON.stringify({ payload: Buffer.from(p7m).toString('base64') }),
+    });
+    expect(res.status, await res.clone().text()).toBe(204);
+  });
+
+  it('refuses a --trust-ca file that holds no certificate, before it starts', () => {
+    const dir = dataDir();
+    const notPem = join(dir, 'not-a-ca.pem');
+    writeFileSync(notPem, 'not a certificate');
+    let stderr = '';
+    try {
+      execFileSync(
+        process.execPath,
+        ['--import', 'tsx', entry, 'serve', '--data-dir', dir, '--port', '0', '--trust-ca', notPem],
+        {
+          cwd: repo,
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+          // Were the file taken, the server would start and never return: the test fails instead of hanging.
+          timeout: 60_000,
+        },
+      );
+    } catch (error) {
+      stderr = String((error as { stderr?: string }).stderr);
+      expect((error as { status?: number }).status).toBe(2);
+    }
+    expect(stderr).toContain(
+      `invalid --trust-ca ${notPem}: it holds something that is not an X.509 certificate`,
+    );
   });
 
   it('finishes the request in flight on SIGTERM, then closes the database and exits 0', async () => {

@@ -164,7 +164,7 @@ describe('GET /export of sent invoices', () => {
         number: 'S-2',
         date: '2026-02-11',
         format: 'FPA12',
-        codiceDestinatario: 'UFY9MH',
+        codiceDestinatario: 'AAAAAA',
       });
       const one = (
         await seller.post<{ id: number; file_name: string; company_id: number }>('/v1/send/xml', {

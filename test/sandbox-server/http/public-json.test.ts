@@ -144,7 +144,7 @@ describe('the public JSON shape (openapi.yml FatturaOrdinaria)', () => {
     const validate = ajv.compile({ $ref: 'doc#/components/schemas/FatturaOrdinaria' });
     const pa = publicInvoice(4400, 'P-5');
     pa.FatturaElettronicaHeader!.DatiTrasmissione!.FormatoTrasmissione = 'FPA12';
-    pa.FatturaElettronicaHeader!.DatiTrasmissione!.CodiceDestinatario = 'UFY9MH';
+    pa.FatturaElettronicaHeader!.DatiTrasmissione!.CodiceDestinatario = 'AAAAAA';
     pa.FatturaElettronicaHeader!.CedentePrestatore!.Sede!.NumeroCivico = null;
     for (const invoice of [publicInvoice(4400, 'P-4'), pa]) {
       expect(validate(invoice), JSON.stringify(validate.errors)).toBe(true);
@@ -181,7 +181,7 @@ describe('the public JSON shape (openapi.yml FatturaOrdinaria)', () => {
   it('takes the FPA12 version from FormatoTrasmissione too, and null as absent', async () => {
     const invoice = publicInvoice(4300, 'P-4');
     invoice.FatturaElettronicaHeader!.DatiTrasmissione!.FormatoTrasmissione = 'FPA12';
-    invoice.FatturaElettronicaHeader!.DatiTrasmissione!.CodiceDestinatario = 'UFY9MH';
+    invoice.FatturaElettronicaHeader!.DatiTrasmissione!.CodiceDestinatario = 'AAAAAA';
     invoice.FatturaElettronicaHeader!.CedentePrestatore!.Sede!.NumeroCivico = null;
     invoice.SistemaEmittente = null;
     // signature=Auto (the default) signs an FPA12, which SDI requires.

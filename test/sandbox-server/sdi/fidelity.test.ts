@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProblemDetails, Send } from '../../../src/shared/api/types.ts';
-import { invoiceXml, italianVat } from '../../support/invoices.ts';
+import { invoiceToXml } from '../../../src/shared/fatturapa/index.ts';
+import { invoiceJson, invoiceXml, italianVat, type InvoiceOptions } from '../../support/invoices.ts';
 import type { ApiCaller, TestSandbox } from '../../support/sandbox.ts';
 import { disposeValidators } from './notifications/reference-schemas.ts';
 import { advance, checkNotifications, sendOf, startSdiSandbox, submit, updatesOf } from './sdi-sandbox.ts';
@@ -146,6 +147,56 @@ describe('a discard stops at the first failing stage', () => {
     expect(validated.body.errors![0]!.description).toContain('TWICE-1');
     const send = await settled(await submit(caller, { xml }));
     expect((await updatesOf(caller, send.id))[1]!.errors!.map((e) => e.code)).toEqual(['00409']);
+  });
+});
+
+/**
+ * TD29 (technical specifications 1.9, from 1 April 2025): the buyer reports to the Agenzia an invoice its supplier
+ * did not issue, or issued wrong. 1.9 extends 00471, 00473 and 00475 to it (docs/sdi-checks.md names the sources).
+ * The buyer transmits the file, so the transmitter is the buyer here.
+ */
+function td29(options: InvoiceOptions): string {
+  const json = invoiceJson({ tipoDocumento: 'TD29', date: '2026-02-27', ...options });
+  const buyerVat = options.customerVat ?? italianVat(7499);
+  json.FatturaElettronicaHeader.DatiTrasmissione.IdTrasmittente = {
+    IdPaese: 'IT',
+    IdCodice: buyerVat.slice(2),
+  };
+  return invoiceToXml(json);
+}
+
+describe('TD29, the report of an invoice not issued or irregular (specifications 1.9)', () => {
+  it.each([
+    [
+      '00471',
+      'the supplier reported is the buyer itself',
+      { supplierVat: italianVat(7401), customerVat: italianVat(7401) },
+    ],
+    ['00473', 'the supplier is not Italian', { supplierVat: 'FR12345678901', customerVat: italianVat(7402) }],
+    [
+      '00475',
+      'the buyer gives no VAT number',
+      { supplierVat: italianVat(7403), customerVat: undefined, customerFiscalCode: 'RSSMRA80A01H501U' },
+    ],
+  ] as const)('%s when %s: refused by /send/validate, discarded by SDI', async (code, _why, parties) => {
+    const xml = td29({ ...parties, number: `TD29-${code}` });
+    const validated = await caller.post<ProblemDetails>('/v1/send/validate/xml', {
+      body: xml,
+      headers: xmlHeaders,
+    });
+    expect(validated.status).toBe(422);
+    expect(validated.body.errors!.map((e) => e.code)).toEqual([code]);
+    const send = await settled(await submit(caller, { xml }));
+    expect(send.latest_state).toBe('Scartato');
+    expect((await updatesOf(caller, send.id))[1]!.errors!.map((e) => e.code)).toEqual([code]);
+  });
+
+  it('passes a report on an Italian supplier, by a buyer with its VAT number', async () => {
+    const xml = td29({ supplierVat: italianVat(7404), customerVat: italianVat(7405), number: 'TD29-OK' });
+    const validated = await caller.post('/v1/send/validate/xml', { body: xml, headers: xmlHeaders });
+    expect(validated.status).toBe(204);
+    // To the Agenzia only: CodiceDestinatario 0000000 without PEC, so the buyer's reserved area.
+    expect((await settled(await submit(caller, { xml }))).latest_state).toBe('ImpossibilitaDiRecapito');
   });
 });
 

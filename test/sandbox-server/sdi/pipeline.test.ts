@@ -241,7 +241,7 @@ describe('answers of a PA recipient through the control API', () => {
   it('finds the invoice by its SDI identifier too, and refuses a second outcome', async () => {
     const send = await settled(
       alpha,
-      await submit(alpha, { supplierVat: italianVat(641), format: 'FPA12', codiceDestinatario: 'UFY9MH' }),
+      await submit(alpha, { supplierVat: italianVat(641), format: 'FPA12', codiceDestinatario: 'AAAAAA' }),
     );
     const first = await alpha.post(`/_sandbox/send/${send.identifier}/esito`, {
       json: { esito: 'EC01' },

@@ -125,7 +125,7 @@ describe('where an invoice goes (PA, FPA12)', () => {
       supplierVat,
       customerVat,
       format: 'FPA12',
-      codiceDestinatario: 'UFY9MH',
+      codiceDestinatario: 'AAAAAA',
     });
     expect(send.latest_state).toBe('Consegnato');
     const receive = (
@@ -149,7 +149,7 @@ describe('where an invoice goes (PA, FPA12)', () => {
   });
 
   it('to any other office: Consegnato, then waits for an outcome or day 15', async () => {
-    const send = await sendAndSettle({ format: 'FPA12', codiceDestinatario: 'UFY9MH' });
+    const send = await sendAndSettle({ format: 'FPA12', codiceDestinatario: 'AAAAAA' });
     expect(send.file_name).toMatch(/\.xml\.p7m$/);
     expect(await statesOf(sender, send.id)).toEqual(['Inviato', 'Consegnato']);
     const answer = await sender.post(`/_sandbox/send/${send.id}/esito`, {
@@ -212,7 +212,7 @@ describe('magic CodiceDestinatario values (test keys)', () => {
   });
 
   it('any other 6-character office (FPA12): Consegnato, then DecorrenzaTermini on day 15', async () => {
-    const send = await sendAndSettle({ format: 'FPA12', codiceDestinatario: 'UFABC1' });
+    const send = await sendAndSettle({ format: 'FPA12', codiceDestinatario: 'UFPQ1O' });
     await advance(sender, '14d');
     expect((await sendOf(sender, send.id)).latest_state).toBe('Consegnato');
     await advance(sender, '1d');
@@ -265,7 +265,7 @@ describe('the Sandbox-Scenario header (test keys)', () => {
   it('esito=EC02 makes a PA recipient refuse at once', async () => {
     const send = await sendAndSettle({
       format: 'FPA12',
-      codiceDestinatario: 'UFY9MH',
+      codiceDestinatario: 'AAAAAA',
       headers: { 'Sandbox-Scenario': 'esito=EC02' },
     });
     expect(await statesOf(sender, send.id)).toEqual(['Inviato', 'Consegnato', 'RifiutatoDalDestinatario']);

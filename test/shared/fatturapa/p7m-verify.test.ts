@@ -12,6 +12,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { InvoiceDocumentError, unwrapP7m, verifyP7m } from '../../../src/shared/fatturapa/index.ts';
 import type { P7mVerification } from '../../../src/shared/fatturapa/index.ts';
+import { signWith, testCa, testSigner } from '../../support/certificates.ts';
 import { listSamples, readSample, referenceAvailable, warnIfReferenceMissing } from './reference-samples.ts';
 
 warnIfReferenceMissing('p7m-verify');
@@ -311,5 +312,69 @@ describe.skipIf(!referenceAvailable)('verifyP7m on the reference samples', () =>
     });
     expect(codes(verification)).toEqual(['00102']);
     expect(verification.signers[0]?.signingTime?.toISOString()).toBe('2018-12-14T10:21:39.000Z');
+  });
+});
+
+describe('verifyP7m with trust anchors (00104)', () => {
+  const xml = '<FatturaElettronica/>';
+  const DAY = 86_400_000;
+  // Key pairs cost a moment each: made once, on first use.
+  let made: ReturnType<typeof make> | null = null;
+  function make() {
+    const root = testCa('Radice di prova');
+    const intermediate = testCa('CA intermedia di prova', { issuer: root });
+    const stranger = testCa('Altra CA');
+    return {
+      root,
+      issued: testSigner('Firmatario Srl', { issuer: root }),
+      viaIntermediate: testSigner('Firmatario Due Srl', { issuer: intermediate }),
+      strangers: testSigner('Estraneo Srl', { issuer: stranger }),
+      selfSigned: testSigner('Autofirmato Srl'),
+      expired: testSigner('Scaduto Srl', {
+        issuer: root,
+        validity: {
+          notBefore: new Date(NOW.getTime() - 400 * DAY),
+          notAfter: new Date(NOW.getTime() - 30 * DAY),
+        },
+      }),
+    };
+  }
+  const certs = () => (made ??= make());
+  const check = (p7m: Uint8Array, anchors?: Uint8Array[]) =>
+    verifyP7m(p7m, { at: NOW, ...(anchors ? { trustAnchors: anchors } : {}) });
+
+  it('accepts a signer a trusted CA issued, directly or through an intermediate CA the envelope carries', async () => {
+    const { root, issued, viaIntermediate } = certs();
+    expect((await check(signWith(issued, xml, NOW), [root.certificateDer])).problems).toEqual([]);
+    expect((await check(signWith(viaIntermediate, xml, NOW), [root.certificateDer])).problems).toEqual([]);
+  });
+
+  it('reports 00104 with the issuer for a self-signed certificate and for another CA’s signer', async () => {
+    const { root, selfSigned, strangers } = certs();
+    expect((await check(signWith(selfSigned, xml, NOW), [root.certificateDer])).problems).toEqual([
+      { code: '00104', params: { signer: 0, issuer: 'C=IT, O=Autofirmato Srl, CN=Autofirmato Srl' } },
+    ]);
+    expect((await check(signWith(strangers, xml, NOW), [root.certificateDer])).problems).toEqual([
+      { code: '00104', params: { signer: 0, issuer: 'CN=Altra CA' } },
+    ]);
+  });
+
+  it('judges no trust without anchors, as before', async () => {
+    expect((await check(signWith(certs().selfSigned, xml, NOW))).problems).toEqual([]);
+  });
+
+  it('gives a signature that does not verify 00102 alone, whoever signed it', async () => {
+    const { root, selfSigned } = certs();
+    const p7m = signWith(selfSigned, xml, NOW);
+    const verification = await check(withFlippedByte(p7m, p7m.length - 1), [root.certificateDer]);
+    expect(codes(verification)).toEqual(['00102']);
+  });
+
+  it('gives an expired certificate of a trusted CA the expiry code 00100, not 00104', async () => {
+    const { root, expired } = certs();
+    const signedWhileValid = new Date(NOW.getTime() - 60 * DAY);
+    expect(codes(await check(signWith(expired, xml, signedWhileValid), [root.certificateDer]))).toEqual([
+      '00100',
+    ]);
   });
 });

@@ -22,6 +22,7 @@ import type { Scope } from '../../store/scope.ts';
 import type { Store } from '../../store/store.ts';
 import { context, pathParam, scopeOf } from '../context.ts';
 import { decodeSendBody, type DecodedSendBody } from '../../domain/send-body.ts';
+import { paOfficeRoutes } from './pa-offices.ts';
 import { seedRoute } from './seed.ts';
 
 export interface SandboxRouteDependencies {
@@ -182,6 +183,9 @@ export function sandboxRoutes(deps: SandboxRouteDependencies): Router {
 
   // Demo data for an empty sandbox account (the app's "Load demo data"): see seed.ts.
   router.post('/seed', seedRoute(deps));
+
+  // The directory of public administration offices an FPA12 is checked against (pa-offices.ts).
+  router.use(paOfficeRoutes(store));
 
   return router;
 }
