@@ -12,6 +12,7 @@ import {
   type StructureProblem,
 } from '../../shared/fatturapa/index.ts';
 import type { MessageKey } from '../i18n/messages.ts';
+import type { Scope } from '../store/scope.ts';
 import { fillText } from './fill-text.ts';
 import type { InvoiceFile } from './invoice-file.ts';
 import type { KeyedProblem, Problem } from './service-error.ts';
@@ -49,6 +50,9 @@ export interface SdiLookups {
    */
   trustedCas?: readonly Uint8Array[];
 }
+
+/** What the checks of one file look up, for the scope that sends it (submissions and the simulated SDI ask). */
+export type SdiLookupSource = (scope: Scope, bytes: Uint8Array) => SdiLookups;
 
 /**
  * A problem as plain data, so that it can cross from a worker thread (src/sandbox-server/workers): the

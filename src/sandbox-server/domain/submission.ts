@@ -10,7 +10,6 @@ import {
 import type { Clocks } from '../clock.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import type { RandomSource } from '../random.ts';
-import type { SdiLookupSource } from '../sdi/lookups.ts';
 import type { SandboxSigner } from '../signing/index.ts';
 import type { QuotaService } from './quota.ts';
 import type { Scope } from '../store/scope.ts';
@@ -25,7 +24,7 @@ import {
 } from './invoice-inspection.ts';
 import type { InvoiceFileLimits, ReadInvoiceFile } from './invoice-file.ts';
 import { invalid, type KeyedProblem, type Problem } from './service-error.ts';
-import type { ValidationReport } from './invoice-validation.ts';
+import type { SdiLookupSource, ValidationReport } from './invoice-validation.ts';
 
 /** One invoice handed to the service for delivery to SDI, in whichever form the client uploaded it. */
 export interface SubmissionRequest {

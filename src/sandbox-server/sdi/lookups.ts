@@ -1,11 +1,7 @@
 import { detectPayloadKind } from '../../shared/fatturapa/index.ts';
-import type { SdiLookups } from '../domain/invoice-validation.ts';
+import type { SdiLookups, SdiLookupSource } from '../domain/invoice-validation.ts';
 import type { SignatureTrust } from '../signing/trust.ts';
-import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
-
-/** What the checks of one file look up, for the scope that sends it (submissions and the simulated SDI ask). */
-export type SdiLookupSource = (scope: Scope, bytes: Uint8Array) => SdiLookups;
 
 export interface SdiLookupOptions {
   /** `serve --lenient-ipa`: FPA12 office codes are not checked against the directory. */

@@ -16,7 +16,7 @@ import type { TaskRunner } from '../workers/pool.ts';
 import { checkInvoice, unreadableEnvelopeOutcome, type CheckOutcome, type SdiError } from './checks.ts';
 import { notificationFamilyForFormat, type Esito, type NotificationFamily } from './notifications/index.ts';
 import { notificationFile, type InvoiceFacts, type MessageDetails } from './notify.ts';
-import type { SdiLookupSource } from './lookups.ts';
+import type { SdiLookupSource } from '../domain/invoice-validation.ts';
 import { routeInvoice, type Route } from './routing.ts';
 import {
   effectiveScenario,
