@@ -22,6 +22,14 @@ export function sendSerialized(res: Response, json: Buffer): void {
   res.set('Content-Type', 'application/json; charset=utf-8').send(json);
 }
 
+/** An SDI message file, as a download named as SDI names it. */
+export function sendXmlFile(res: Response, file: { fileName: string; xml: Buffer }): void {
+  res
+    .type('application/xml')
+    .set('Content-Disposition', `attachment; filename="${file.fileName}"`)
+    .send(file.xml);
+}
+
 /** An invoice without `payload`, and its stored file, opened (InvoiceRepository.getWithFile). */
 export interface InvoiceWithFile {
   invoice: object;

@@ -47,6 +47,9 @@ export const de: Catalog = {
     webhookHistory: 'Keine Webhook-Zustellung {{id}} in diesem Konto.',
     update: 'Keine SDI-Statusmeldung {{id}} in diesem Konto.',
     notification: 'Zur Statusmeldung {{id}} hat SDI keine Benachrichtigungsdatei ausgestellt.',
+    receiveNotification: 'SDI hat zur empfangenen Rechnung {{id}} keine Datei {{file}} gesendet.',
+    receiveMetadata:
+      'Die empfangene Rechnung {{id}} hat keine Metadatendatei: Sie ist eingegangen, bevor die Sandbox sie aufbewahrte.',
   },
   company: {
     vatRegistered:

@@ -45,6 +45,8 @@ export const en = {
     webhookHistory: 'No webhook delivery {{id}} in this account.',
     update: 'No SDI update {{id}} in this account.',
     notification: 'SDI issued no notification file with update {{id}}.',
+    receiveNotification: 'SDI sent no file {{file}} about received invoice {{id}}.',
+    receiveMetadata: 'Received invoice {{id}} has no metadata file: it arrived before the sandbox kept them.',
   },
   company: {
     vatRegistered: 'A company with VAT number {{vat}} is already registered in this account (id {{id}}).',

@@ -47,6 +47,9 @@ export const it: Catalog = {
     webhookHistory: 'Nessuna consegna di webhook {{id}} in questo account.',
     update: 'Nessun aggiornamento SDI {{id}} in questo account.',
     notification: "Con l'aggiornamento {{id}} SDI non ha emesso alcun file di notifica.",
+    receiveNotification: 'SDI non ha inviato alcun file {{file}} per la fattura ricevuta {{id}}.',
+    receiveMetadata:
+      'La fattura ricevuta {{id}} non ha un file metadati: è arrivata prima che la sandbox li conservasse.',
   },
   company: {
     vatRegistered: 'Un’azienda con partita IVA {{vat}} è già registrata in questo account (id {{id}}).',

@@ -37,6 +37,7 @@ import {
   CompanyUpdateSchema,
   HealthReportSchema,
   LogEventSchema,
+  ReceiveNotificationSchema,
   ReceiveSchema,
   SendInputSchema,
   SendSchema,
@@ -79,6 +80,12 @@ const created = (description: string, schema: TSchema): ResponseSpec => ({
   description,
   content: json(schema),
   headers: LOCATION,
+});
+
+/** An SDI message file, sent as `Content-Disposition: attachment` with SDI's file name. */
+const xmlFile = (description: string): ResponseSpec => ({
+  description,
+  content: { 'application/xml': Type.String() },
 });
 
 const ResourceId = Type.Integer({ format: 'int32', description: 'The id.' });
@@ -456,6 +463,51 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     problems: [...AUTHENTICATED_PROBLEMS, 404],
   },
   {
+    id: 'listReceiveNotifications',
+    method: 'get',
+    path: '/v1/receive/{id}/notifications',
+    tag: 'receive',
+    summary: 'The files SDI sent you about a received invoice',
+    description:
+      'Besides the invoice: its metadata file (MT, MetadatiInvioFile or FileMetadati), and a ScartoEsitoCommittente (SE) for each outcome SDI refused. Oldest first. Reading them changes nothing.',
+    addition: true,
+    authenticated: true,
+    pathParams: idPath,
+    responses: { 200: ok('The files, oldest first.', Type.Array(ReceiveNotificationSchema)) },
+    problems: [...AUTHENTICATED_PROBLEMS, 404],
+  },
+  {
+    id: 'getReceiveNotification',
+    method: 'get',
+    path: '/v1/receive/{id}/notifications/{file_name}',
+    tag: 'receive',
+    summary: 'One file SDI sent you about a received invoice',
+    description:
+      'As SDI sent it; an SE is signed like SDI’s own messages, an MT is not signed (nor is SDI’s).',
+    addition: true,
+    authenticated: true,
+    pathParams: {
+      ...idPath,
+      file_name: Type.String({ description: 'Its name, as the list gives it.' }),
+    },
+    responses: { 200: xmlFile('The SDI file.') },
+    problems: [...AUTHENTICATED_PROBLEMS, 404],
+  },
+  {
+    id: 'getReceiveMetadata',
+    method: 'get',
+    path: '/v1/receive/{id}/metadata',
+    tag: 'receive',
+    summary: 'The metadata file (MT) that came with a received invoice',
+    description:
+      'MetadatiInvioFile (FPA12) or FileMetadati (FPR12, FSM10): IdentificativoSdI, NomeFile, Hash (B2B), CodiceDestinatario, Formato, TentativiInvio, MessageId. Does not mark the invoice read.',
+    addition: true,
+    authenticated: true,
+    pathParams: idPath,
+    responses: { 200: xmlFile('The MT file.') },
+    problems: [...AUTHENTICATED_PROBLEMS, 404],
+  },
+  {
     id: 'deleteReceive',
     method: 'delete',
     path: '/v1/receive/{id}',
@@ -526,9 +578,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     addition: true,
     authenticated: true,
     pathParams: idPath,
-    responses: {
-      200: { description: 'The SDI message file.', content: { 'application/xml': Type.String() } },
-    },
+    responses: { 200: xmlFile('The SDI message file.') },
     problems: [...AUTHENTICATED_PROBLEMS, 404],
   },
   {

@@ -9,6 +9,7 @@ import type {
   LinkedDataSchema,
   LogEventSchema,
   ProblemDetailsSchema,
+  ReceiveNotificationSchema,
   ReceiveSchema,
   SendInputSchema,
   SendReducedSchema,
@@ -60,6 +61,9 @@ export type DocumentData = Static<typeof DocumentDataSchema>;
 export type Send = Static<typeof SendSchema>;
 
 export type Receive = Static<typeof ReceiveSchema>;
+
+/** A file SDI sent the recipient of an invoice besides the invoice: its metadata (MT), a refused outcome (SE). */
+export type ReceiveNotification = Static<typeof ReceiveNotificationSchema>;
 
 /** Body of `POST /send` and `POST /send/validate`. */
 export type SendInput = Static<typeof SendInputSchema>;
