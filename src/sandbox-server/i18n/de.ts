@@ -161,8 +161,8 @@ export const de: Catalog = {
   sdi: {
     esitoNotPa:
       'Die Rechnung {{id}} ist {{format}}: Nur Rechnungen an eine öffentliche Verwaltung (FPA12) erhalten einen Bescheid des Empfängers.',
-    esitoNotAdmissible:
-      'Die Rechnung {{id}} ist {{state}}: Der Empfänger kann sie nur im Zustand Consegnato annehmen oder ablehnen (SDI würde mit EN01 antworten).',
+    esitoNotAtSdi:
+      'Die Rechnung {{id}} wurde von SDI noch nicht übernommen: Sie hat keine SDI-Kennung, auf die sich ein Ergebnis beziehen könnte.',
   },
   sandbox: {
     scenarioHeader: 'Der Header Sandbox-Scenario ist ungültig: {{reason}}.',

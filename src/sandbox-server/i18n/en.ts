@@ -148,8 +148,8 @@ export const en = {
   sdi: {
     esitoNotPa:
       'Invoice {{id}} is {{format}}: only invoices to a public administration (FPA12) get an outcome from their recipient.',
-    esitoNotAdmissible:
-      'Invoice {{id}} is {{state}}: its recipient can accept or refuse it only while it is Consegnato (SDI would answer EN01).',
+    esitoNotAtSdi:
+      'Invoice {{id}} has not been taken by SDI yet: it has no SDI identifier an outcome could refer to.',
   },
   sandbox: {
     scenarioHeader: 'The Sandbox-Scenario header is not valid: {{reason}}.',

@@ -156,8 +156,8 @@ export const it: Catalog = {
   sdi: {
     esitoNotPa:
       'La fattura {{id}} è {{format}}: solo le fatture verso una pubblica amministrazione (FPA12) ricevono un esito dal destinatario.',
-    esitoNotAdmissible:
-      'La fattura {{id}} è {{state}}: il destinatario può accettarla o rifiutarla solo mentre è Consegnato (SDI risponderebbe EN01).',
+    esitoNotAtSdi:
+      'La fattura {{id}} non è ancora stata presa in carico da SDI: non ha un identificativo SDI a cui un esito possa riferirsi.',
   },
   sandbox: {
     scenarioHeader: "L'intestazione Sandbox-Scenario non è valida: {{reason}}.",

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
   buildMetadatiInvioFile,
+  buildScartoEsitoCommittente,
   notificationFamilyForFormat,
   notificationFileName,
   type NotificationFamily,
+  type NotificationSigner,
+  type ScartoEsito,
 } from './notifications/index.ts';
 import type { NotificationFile } from './notify.ts';
 
@@ -58,4 +61,24 @@ export function metadataFile(
 function deliveredTo(family: NotificationFamily, code: string | null): string {
   if (family === 'pa') return code !== null && /^[A-Z0-9]{6}$/.test(code) ? code : '999999';
   return code !== null && /^[A-Z0-9]{6,7}$/.test(code) ? code : '0000000';
+}
+
+/** SE: SDI refuses a PA recipient's outcome (EC), signed like all its PA messages. */
+export function scartoEsitoFile(
+  invoice: { identifier: string; fileName: string },
+  scarto: { code: ScartoEsito; note: string },
+  message: { messageId: string; progressive: number; signer: NotificationSigner },
+): NotificationFile {
+  return {
+    fileName: notificationFileName(invoice.fileName, 'SE', message.progressive),
+    xml: buildScartoEsitoCommittente(
+      {
+        identificativoSdI: invoice.identifier,
+        scarto: scarto.code,
+        messageId: message.messageId,
+        note: scarto.note,
+      },
+      { signer: message.signer },
+    ),
+  };
 }

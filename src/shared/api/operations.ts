@@ -802,10 +802,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'post',
     path: '/_sandbox/send/{id_or_identifier}/esito',
     summary: 'Answer as the public administration of a sent invoice',
-    description: 'Accept (EC01) or refuse (EC02) an FPA12 invoice in Consegnato, within its 15 days.',
+    description:
+      'Accept (EC01) or refuse (EC02) an FPA12 invoice. SDI forwards it (NotificaEsito) while the invoice is Consegnato; otherwise (the 15 days are over, already answered, not delivered) it answers with a signed ScartoEsitoCommittente EN01 in `scarto`, and the invoice stays as it is. 409 for an invoice that is not FPA12.',
     pathParams: { id_or_identifier: Type.String({ description: 'The id, or the SDI identifier.' }) },
     body: { required: true, content: json(EsitoInputSchema) },
-    responses: { 200: ok('The outcome recorded.', EsitoOutcomeSchema) },
+    responses: { 200: ok('SDI’s answer: forwarded, or refused with an SE.', EsitoOutcomeSchema) },
     problems: [404, 409, 413, 415, 422],
   }),
   sandbox({
@@ -813,10 +814,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'post',
     path: '/_sandbox/receive/{id}/esito',
     summary: 'Answer as the public administration that received an invoice',
-    description: 'The sender’s invoice follows (AccettatoDalDestinatario or RifiutatoDalDestinatario).',
+    description:
+      'The sender’s invoice follows (AccettatoDalDestinatario or RifiutatoDalDestinatario). An outcome SDI cannot admit gets a ScartoEsitoCommittente EN01 instead, in `scarto` and among the invoice’s files (/v1/receive/{id}/notifications). 409 for an invoice that is not FPA12.',
     pathParams: idPath,
     body: { required: true, content: json(EsitoInputSchema) },
-    responses: { 200: ok('The outcome recorded.', EsitoOutcomeSchema) },
+    responses: { 200: ok('SDI’s answer: forwarded, or refused with an SE.', EsitoOutcomeSchema) },
     problems: [404, 409, 413, 415, 422],
   }),
   sandbox({

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { ResetCountsSchema, ResetResultSchema } from './sandbox-schemas.ts';
+import type { EsitoOutcomeSchema, ResetCountsSchema, ResetResultSchema } from './sandbox-schemas.ts';
 import type {
   AccountStatusSchema,
   CompanyInputSchema,
@@ -123,3 +123,6 @@ export type AccountStatus = Static<typeof AccountStatusSchema>;
 /** What `POST /_sandbox/reset` deletes (or, with `dry_run`, would delete), by kind. */
 export type ResetCounts = Static<typeof ResetCountsSchema>;
 export type ResetResult = Static<typeof ResetResultSchema>;
+
+/** SDI's answer to a PA recipient's outcome (`/_sandbox/…/esito`): forwarded to the sender, or refused with an SE. */
+export type EsitoOutcome = Static<typeof EsitoOutcomeSchema>;
