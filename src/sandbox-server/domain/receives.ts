@@ -1,4 +1,4 @@
-import type { PayloadEncoding, Receive } from '../../shared/api/types.ts';
+import type { PayloadEncoding, Receive, ReceiveNotification } from '../../shared/api/types.ts';
 import type { ListResult } from '../store/list-query.ts';
 import type { ReceiveListQuery } from '../store/receives.ts';
 import type { Scope } from '../store/scope.ts';
@@ -52,6 +52,28 @@ export class ReceiveService {
     });
   }
 
+  /** The files SDI sent about the invoice besides it (MT, SE), oldest first. Reading them changes nothing. */
+  notifications(scope: Scope, id: number): ReceiveNotification[] {
+    this.existing(scope, id);
+    return this.store.recipientNotifications.forReceive(scope, id);
+  }
+
+  /** One of those files, by its name. */
+  notification(scope: Scope, id: number, fileName: string): { fileName: string; xml: Buffer } {
+    this.existing(scope, id);
+    const file = this.store.recipientNotifications.fileOfReceive(scope, id, fileName);
+    if (!file) throw new ServiceError('not-found', 'notFound.receiveNotification', { id, file: fileName });
+    return file;
+  }
+
+  /** The metadata file (MT) SDI delivered with the invoice. Not its payload: the invoice stays unread. */
+  metadata(scope: Scope, id: number): { fileName: string; xml: Buffer } {
+    this.existing(scope, id);
+    const file = this.store.recipientNotifications.metadataOfReceive(scope, id);
+    if (!file) throw new ServiceError('not-found', 'notFound.receiveMetadata', { id });
+    return file;
+  }
+
   delete(scope: Scope, id: number): Receive {
     return this.store.transaction(() => {
       const receive = this.store.receives.get(scope, id, false);
@@ -65,6 +87,12 @@ export class ReceiveService {
   markIdsRead(scope: Scope, ids: readonly number[]): void {
     if (ids.length === 0) return;
     this.store.transaction(() => this.store.operations.add(scope, this.store.receives.markRead(scope, ids)));
+  }
+
+  private existing(scope: Scope, id: number): Receive {
+    const receive = this.store.receives.get(scope, id, false);
+    if (!receive) throw new ServiceError('not-found', 'notFound.receive', { id });
+    return receive;
   }
 
   private markRead(scope: Scope, receives: Receive[]): void {

@@ -28,6 +28,14 @@ export function sendPayloadFile(res: Response, file: Uint8Array, encoding: Paylo
   res.set('Content-Type', contentType).send(body);
 }
 
+/** An SDI message file, as a download named as SDI names it. */
+export function sendXmlFile(res: Response, file: { fileName: string; xml: Buffer }): void {
+  res
+    .type('application/xml')
+    .set('Content-Disposition', `attachment; filename="${file.fileName}"`)
+    .send(file.xml);
+}
+
 /** An invoice without `payload`, and its stored file, opened (InvoiceRepository.getWithFile). */
 export interface InvoiceWithFile {
   invoice: object;

@@ -47,6 +47,9 @@ export const de: Catalog = {
     webhookHistory: 'Keine Webhook-Zustellung {{id}} in diesem Konto.',
     update: 'Keine SDI-Statusmeldung {{id}} in diesem Konto.',
     notification: 'Zur Statusmeldung {{id}} hat SDI keine Benachrichtigungsdatei ausgestellt.',
+    receiveNotification: 'SDI hat zur empfangenen Rechnung {{id}} keine Datei {{file}} gesendet.',
+    receiveMetadata:
+      'Die empfangene Rechnung {{id}} hat keine Metadatendatei: Sie ist eingegangen, bevor die Sandbox sie aufbewahrte.',
   },
   company: {
     vatRegistered:
@@ -173,8 +176,8 @@ export const de: Catalog = {
   sdi: {
     esitoNotPa:
       'Die Rechnung {{id}} ist {{format}}: Nur Rechnungen an eine öffentliche Verwaltung (FPA12) erhalten einen Bescheid des Empfängers.',
-    esitoNotAdmissible:
-      'Die Rechnung {{id}} ist {{state}}: Der Empfänger kann sie nur im Zustand Consegnato annehmen oder ablehnen (SDI würde mit EN01 antworten).',
+    esitoNotAtSdi:
+      'Die Rechnung {{id}} wurde von SDI noch nicht übernommen: Sie hat keine SDI-Kennung, auf die sich ein Ergebnis beziehen könnte.',
   },
   sandbox: {
     scenarioHeader: 'Der Header Sandbox-Scenario ist ungültig: {{reason}}.',

@@ -45,6 +45,8 @@ export const en = {
     webhookHistory: 'No webhook delivery {{id}} in this account.',
     update: 'No SDI update {{id}} in this account.',
     notification: 'SDI issued no notification file with update {{id}}.',
+    receiveNotification: 'SDI sent no file {{file}} about received invoice {{id}}.',
+    receiveMetadata: 'Received invoice {{id}} has no metadata file: it arrived before the sandbox kept them.',
   },
   company: {
     vatRegistered: 'A company with VAT number {{vat}} is already registered in this account (id {{id}}).',
@@ -160,8 +162,8 @@ export const en = {
   sdi: {
     esitoNotPa:
       'Invoice {{id}} is {{format}}: only invoices to a public administration (FPA12) get an outcome from their recipient.',
-    esitoNotAdmissible:
-      'Invoice {{id}} is {{state}}: its recipient can accept or refuse it only while it is Consegnato (SDI would answer EN01).',
+    esitoNotAtSdi:
+      'Invoice {{id}} has not been taken by SDI yet: it has no SDI identifier an outcome could refer to.',
   },
   sandbox: {
     scenarioHeader: 'The Sandbox-Scenario header is not valid: {{reason}}.',

@@ -47,6 +47,9 @@ export const it: Catalog = {
     webhookHistory: 'Nessuna consegna di webhook {{id}} in questo account.',
     update: 'Nessun aggiornamento SDI {{id}} in questo account.',
     notification: "Con l'aggiornamento {{id}} SDI non ha emesso alcun file di notifica.",
+    receiveNotification: 'SDI non ha inviato alcun file {{file}} per la fattura ricevuta {{id}}.',
+    receiveMetadata:
+      'La fattura ricevuta {{id}} non ha un file metadati: è arrivata prima che la sandbox li conservasse.',
   },
   company: {
     vatRegistered: 'Un’azienda con partita IVA {{vat}} è già registrata in questo account (id {{id}}).',
@@ -167,8 +170,8 @@ export const it: Catalog = {
   sdi: {
     esitoNotPa:
       'La fattura {{id}} è {{format}}: solo le fatture verso una pubblica amministrazione (FPA12) ricevono un esito dal destinatario.',
-    esitoNotAdmissible:
-      'La fattura {{id}} è {{state}}: il destinatario può accettarla o rifiutarla solo mentre è Consegnato (SDI risponderebbe EN01).',
+    esitoNotAtSdi:
+      'La fattura {{id}} non è ancora stata presa in carico da SDI: non ha un identificativo SDI a cui un esito possa riferirsi.',
   },
   sandbox: {
     scenarioHeader: "L'intestazione Sandbox-Scenario non è valida: {{reason}}.",

@@ -7,6 +7,7 @@ import type { Store } from '../store/store.ts';
 import { readInvoiceFile, type InvoiceFile, type InvoiceFileLimits } from '../domain/invoice-file.ts';
 import { toDateTime } from '../domain/submission.ts';
 import { newMessageId, newSdiIdentifier } from './identifiers.ts';
+import { metadataFile } from './recipient-files.ts';
 
 export type InboundOutcome =
   { delivered: Receive } | { held: { id: number; recipient: string; identifier: string } };
@@ -127,10 +128,11 @@ export class InboundService {
     const now = at.toISOString();
     const { summary } = file;
     const first = summary.documents[0];
+    const messageId = newMessageId(this.deps.random);
     const receive = this.deps.store.receives.insert(scope, {
       companyId: company.id,
       identifier,
-      messageId: newMessageId(this.deps.random),
+      messageId,
       fileName,
       format: summary.format,
       encoding: file.signed ? 'Base64' : encoding,
@@ -144,6 +146,25 @@ export class InboundService {
       dateSent: now,
       lastUpdate: now,
       created: now,
+    });
+    // SDI delivers the invoice together with its metadata file, the first file it sends the recipient about it.
+    const metadata = metadataFile(
+      {
+        identifier,
+        fileName,
+        bytes: file.bytes,
+        format: summary.format,
+        codiceDestinatario: summary.codiceDestinatario,
+      },
+      { messageId, progressive: 1, at },
+    );
+    this.deps.store.recipientNotifications.insert(scope, {
+      about: { receiveId: receive.id },
+      type: 'MT',
+      fileName: metadata.fileName,
+      messageId,
+      xml: metadata.xml,
+      at: now,
     });
     for (const hook of this.deliveredHooks) hook(scope, receive);
     return receive;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Send, SendState } from '../../shared/api/types.ts';
+import type { EsitoOutcome, Send, SendState } from '../../shared/api/types.ts';
 import type { Clocks } from '../clock.ts';
 import type { InboundService } from './inbound.ts';
 import { readInvoiceFile, type InvoiceFile, type ReadInvoiceFile } from '../domain/invoice-file.ts';
@@ -9,6 +9,7 @@ import { ServiceError } from '../domain/service-error.ts';
 import type { JobQueue, ScopedJobContext } from '../jobs/queue.ts';
 import type { RandomSource } from '../random.ts';
 import type { Scope } from '../store/scope.ts';
+import type { RecipientOf } from '../store/recipient-notifications.ts';
 import type { Store } from '../store/store.ts';
 import type { UpdateError } from '../../shared/api/types.ts';
 import type { InvoiceInspectionTasks } from '../domain/invoice-inspection.ts';
@@ -17,6 +18,7 @@ import { checkInvoice, unreadableEnvelopeOutcome, type CheckOutcome, type SdiErr
 import { notificationFamilyForFormat, type Esito, type NotificationFamily } from './notifications/index.ts';
 import { notificationFile, type InvoiceFacts, type MessageDetails } from './notify.ts';
 import type { SdiLookupSource } from '../domain/invoice-validation.ts';
+import { scartoEsitoFile } from './recipient-files.ts';
 import { routeInvoice, type Route } from './routing.ts';
 import {
   effectiveScenario,
@@ -32,7 +34,7 @@ import {
   mancataConsegnaDelayMs,
   type SdiTiming,
 } from './timing.ts';
-import { HELD_DESCRIPTION, UPDATE_DESCRIPTIONS } from './texts.ts';
+import { HELD_DESCRIPTION, scartoEsitoNote, UPDATE_DESCRIPTIONS } from './texts.ts';
 import { canTransition, SDI_JOBS, TRANSITIONS } from './transitions.ts';
 
 export interface SdiOptions {
@@ -72,13 +74,14 @@ export interface SdiUpdateEvent {
 /** Called inside the transaction that recorded the update. */
 export type SdiUpdateHook = (event: SdiUpdateEvent) => void;
 
-/** The answer to a PA recipient's outcome (EC01/EC02) given through the sandbox control API. */
-export interface EsitoOutcome {
-  identifier: string | null;
-  esito: Esito;
-  description: string;
-  /** The sender's new state; null when the sender is outside the sandbox. */
-  state: SendState | null;
+/**
+ * The PA office that gave an outcome, to which SDI answers: the recipient's own Receive (a local office), or the
+ * Send itself for an office outside the sandbox, which the sender plays. `at` is on the office's clock.
+ */
+interface AnsweringOffice {
+  scope: Scope;
+  about: RecipientOf;
+  at: Date;
 }
 
 interface Transition {
@@ -152,13 +155,21 @@ export class SdiService {
     this.timing = timing;
   }
 
-  /** A PA recipient outside the sandbox accepts or refuses a sent FPA12 invoice (`/_sandbox/send/{id}/esito`). */
+  /**
+   * A PA recipient outside the sandbox accepts or refuses a sent FPA12 invoice (`/_sandbox/send/{id}/esito`).
+   * An outcome SDI cannot admit is answered with an SE, which the caller gets and the sender never sees.
+   */
   esitoForSend(scope: Scope, sendId: number, esito: Esito, description: string | undefined): EsitoOutcome {
     const { store, clocks } = this.deps;
     return store.transaction(() => {
       const send = store.sends.get(scope, sendId, false);
       if (!send) throw new ServiceError('not-found', 'notFound.send', { id: sendId });
-      return this.applyEsito(scope, send, esito, description, clocks.now(scope));
+      const now = clocks.now(scope);
+      return this.applyEsito(scope, send, esito, description, now, {
+        scope,
+        about: { sendId: send.id },
+        at: now,
+      });
     });
   }
 
@@ -185,9 +196,12 @@ export class SdiService {
       const sender = receive.identifier
         ? store.sends.findByIdentifier(scope.environment, receive.identifier)
         : null;
-      if (!sender) return { identifier: receive.identifier, esito, description: text, state: null };
-      // The sender's invoice follows on the sender's clock.
-      return this.applyEsito(sender.scope, sender.send, esito, description, clocks.now(sender.scope));
+      if (!sender) {
+        return { identifier: receive.identifier, esito, description: text, state: null, scarto: null };
+      }
+      // The sender's invoice follows on the sender's clock; SDI answers the office on the office's.
+      const office = { scope, about: { receiveId: receive.id }, at: clocks.now(scope) };
+      return this.applyEsito(sender.scope, sender.send, esito, description, clocks.now(sender.scope), office);
     });
   }
 
@@ -402,7 +416,8 @@ export class SdiService {
     const { scope } = job;
     const send = this.deps.store.sends.get(scope, payload.sendId, false);
     if (!send || send.latest_state !== 'Consegnato' || familyOf(send) !== 'pa') return;
-    this.applyEsito(scope, send, payload.esito, payload.description, job.dueAt);
+    const office = { scope, about: { sendId: send.id }, at: job.dueAt };
+    this.applyEsito(scope, send, payload.esito, payload.description, job.dueAt, office);
   }
 
   /** A timed step (decorrenza termini, attestazione): happens only if the invoice is still where it was. */
@@ -413,27 +428,64 @@ export class SdiService {
     this.transition(scope, send, job.dueAt, transition);
   }
 
+  /**
+   * SDI's answer to a PA office's outcome (EC) about `send`: while the invoice is Consegnato, forwarded to the
+   * sender as an NE (the sender's invoice moves on, dated `at` on the sender's clock); otherwise refused with an
+   * SE EN01 to the office (sdi-rules.md §c: after the DT, a second outcome, an invoice never delivered), and the
+   * invoice stays where it is. Like SDI's synchronous answer to an EC (RicezioneTypes `rispostaSdINotificaEsito`:
+   * ES00 with the ScartoEsito file), the SE is part of the answer, not an error.
+   */
   private applyEsito(
     scope: Scope,
     send: Send,
     esito: Esito,
     description: string | undefined,
     at: Date,
+    office: AnsweringOffice,
   ): EsitoOutcome {
     if (familyOf(send) !== 'pa') {
       throw new ServiceError('conflict', 'sdi.esitoNotPa', { id: send.id, format: send.format ?? '-' });
     }
-    if (send.latest_state !== 'Consegnato') {
-      // SDI would answer the recipient with a ScartoEsitoCommittente EN01: outcome not admissible.
-      throw new ServiceError('conflict', 'sdi.esitoNotAdmissible', {
-        id: send.id,
-        state: send.latest_state ?? '-',
-      });
-    }
     const to = esito === 'EC01' ? 'AccettatoDalDestinatario' : 'RifiutatoDalDestinatario';
     const text = description ?? UPDATE_DESCRIPTIONS[to];
+    if (send.identifier === null) {
+      // Not taken by SDI yet: there is no IdentificativoSdI an outcome could name, nor an office that had it.
+      throw new ServiceError('conflict', 'sdi.esitoNotAtSdi', { id: send.id });
+    }
+    if (send.latest_state !== 'Consegnato') {
+      const scarto = this.refuseEsito(atSdi(send), office);
+      return { identifier: send.identifier, esito, description: text, state: send.latest_state, scarto };
+    }
     this.transition(scope, send, at, { to, details: { esito, description: text, updateDescription: text } });
-    return { identifier: send.identifier, esito, description: text, state: to };
+    return { identifier: send.identifier, esito, description: text, state: to, scarto: null };
+  }
+
+  /**
+   * The SE EN01 SDI sends the office for an outcome it cannot admit, named after the invoice file as SDI
+   * delivered it, and kept with the office's invoice.
+   */
+  private refuseEsito(send: SendAtSdi, office: AnsweringOffice): NonNullable<EsitoOutcome['scarto']> {
+    const { store, random, identity } = this.deps;
+    const note = scartoEsitoNote(send.latest_state);
+    const messageId = newMessageId(random);
+    const file = scartoEsitoFile(
+      { identifier: send.identifier, fileName: send.file_name },
+      { code: 'EN01', note },
+      {
+        messageId,
+        progressive: store.recipientNotifications.count(office.about) + 1,
+        signer: identity.signerAt(office.at),
+      },
+    );
+    store.recipientNotifications.insert(office.scope, {
+      about: office.about,
+      type: 'SE',
+      fileName: file.fileName,
+      messageId,
+      xml: file.xml,
+      at: office.at.toISOString(),
+    });
+    return { code: 'EN01', note, file_name: file.fileName, message_id: messageId, xml: file.xml };
   }
 
   // ------------------------------------------------------------------------------------------

@@ -36,3 +36,19 @@ export const UPDATE_DESCRIPTIONS: Readonly<Record<SendState, string>> = {
 /** Delivery to the SCAMBIO channel, for a recipient that is not registered yet. */
 export const HELD_DESCRIPTION =
   'Fattura consegnata al canale SCAMBIO: sarà recapitata quando il destinatario si registra';
+
+/**
+ * The Note of a ScartoEsitoCommittente EN01 (outcome not admissible), by where the invoice stands at SDI: past
+ * the 15 days (the DT went out), answered already, or never delivered to the office that answers.
+ */
+export function scartoEsitoNote(state: SendState | null): string {
+  switch (state) {
+    case 'DecorrenzaTermini':
+      return 'Esito non ammissibile: sono trascorsi i 15 giorni dalla consegna (decorrenza termini già notificata)';
+    case 'AccettatoDalDestinatario':
+    case 'RifiutatoDalDestinatario':
+      return 'Esito non ammissibile: per questa fattura è già stato comunicato un esito';
+    default:
+      return 'Esito non ammissibile: la fattura non risulta consegnata al destinatario';
+  }
+}

@@ -529,4 +529,25 @@ export const MIGRATIONS: readonly Migration[] = [
     ('SBXRIF', 'Ufficio Sandbox che rifiuta le fatture (EC02)'),
     ('SBXNCO', 'Ufficio Sandbox non raggiungibile (NonConsegnato)');
   `,
+  `
+  -- The files SDI sends the recipient of an invoice besides the invoice: the metadata file (MT) that comes with it,
+  -- the refusal (SE) of an outcome SDI could not admit. Sealed like the notifications of updates. One about an
+  -- invoice to a public administration outside the sandbox, which the sender plays, is kept with the Send.
+  CREATE TABLE recipient_notifications (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    environment TEXT NOT NULL,
+    receive_id INTEGER REFERENCES receives(id) ON DELETE CASCADE,
+    send_id INTEGER REFERENCES sends(id) ON DELETE CASCADE,
+    type TEXT NOT NULL,
+    file_name TEXT NOT NULL,
+    message_id TEXT NOT NULL,
+    created TEXT NOT NULL,
+    notification BLOB NOT NULL,
+    CHECK ((receive_id IS NULL) <> (send_id IS NULL))
+  );
+  -- Also what the cascades look up when invoices go (retention deletes them by the thousand).
+  CREATE INDEX recipient_notifications_receive ON recipient_notifications (receive_id, id);
+  CREATE INDEX recipient_notifications_send ON recipient_notifications (send_id, id);
+  `,
 ];

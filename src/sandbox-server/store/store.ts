@@ -12,6 +12,7 @@ import { JobRepository } from './jobs.ts';
 import { OperationRepository } from './operations.ts';
 import { PaOfficeRepository } from './pa-offices.ts';
 import { ReceiveRepository } from './receives.ts';
+import { RecipientNotificationRepository } from './recipient-notifications.ts';
 import { RetentionRepository } from './retention.ts';
 import { SandboxClockRepository } from './sandbox-clocks.ts';
 import { registerSealedTextFunction, sealLegacyColumns } from './sealed-columns.ts';
@@ -30,6 +31,8 @@ export interface Store {
   readonly companies: CompanyRepository;
   readonly sends: SendRepository;
   readonly receives: ReceiveRepository;
+  /** The files SDI sends the recipient of an invoice besides the invoice (MT, SE). */
+  readonly recipientNotifications: RecipientNotificationRepository;
   readonly events: EventRepository;
   readonly held: HeldInvoiceRepository;
   readonly operations: OperationRepository;
@@ -110,6 +113,7 @@ export function openStore(file: string, keySource: DataKeySource): Store {
     companies: new CompanyRepository(db),
     sends,
     receives: new ReceiveRepository(db, box),
+    recipientNotifications: new RecipientNotificationRepository(db, box),
     events: new EventRepository(db, box),
     held: new HeldInvoiceRepository(db, box),
     operations: new OperationRepository(db),

@@ -40,6 +40,7 @@ import {
   CompanyUpdateSchema,
   HealthReportSchema,
   LogEventSchema,
+  ReceiveNotificationSchema,
   ReceiveSchema,
   SendInputSchema,
   SendSchema,
@@ -82,6 +83,12 @@ const created = (description: string, schema: TSchema): ResponseSpec => ({
   description,
   content: json(schema),
   headers: LOCATION,
+});
+
+/** An SDI message file, sent as `Content-Disposition: attachment` with SDI's file name. */
+const xmlFile = (description: string): ResponseSpec => ({
+  description,
+  content: { 'application/xml': Type.String() },
 });
 
 const ResourceId = Type.Integer({ format: 'int32', description: 'The id.' });
@@ -468,6 +475,51 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     problems: [...AUTHENTICATED_PROBLEMS, 404],
   },
   {
+    id: 'listReceiveNotifications',
+    method: 'get',
+    path: '/v1/receive/{id}/notifications',
+    tag: 'receive',
+    summary: 'The files SDI sent you about a received invoice',
+    description:
+      'Besides the invoice: its metadata file (MT, MetadatiInvioFile or FileMetadati), and a ScartoEsitoCommittente (SE) for each outcome SDI refused. Oldest first. Reading them changes nothing.',
+    addition: true,
+    authenticated: true,
+    pathParams: idPath,
+    responses: { 200: ok('The files, oldest first.', Type.Array(ReceiveNotificationSchema)) },
+    problems: [...AUTHENTICATED_PROBLEMS, 404],
+  },
+  {
+    id: 'getReceiveNotification',
+    method: 'get',
+    path: '/v1/receive/{id}/notifications/{file_name}',
+    tag: 'receive',
+    summary: 'One file SDI sent you about a received invoice',
+    description:
+      'As SDI sent it; an SE is signed like SDI’s own messages, an MT is not signed (nor is SDI’s).',
+    addition: true,
+    authenticated: true,
+    pathParams: {
+      ...idPath,
+      file_name: Type.String({ description: 'Its name, as the list gives it.' }),
+    },
+    responses: { 200: xmlFile('The SDI file.') },
+    problems: [...AUTHENTICATED_PROBLEMS, 404],
+  },
+  {
+    id: 'getReceiveMetadata',
+    method: 'get',
+    path: '/v1/receive/{id}/metadata',
+    tag: 'receive',
+    summary: 'The metadata file (MT) that came with a received invoice',
+    description:
+      'MetadatiInvioFile (FPA12) or FileMetadati (FPR12, FSM10): IdentificativoSdI, NomeFile, Hash (B2B), CodiceDestinatario, Formato, TentativiInvio, MessageId. Does not mark the invoice read.',
+    addition: true,
+    authenticated: true,
+    pathParams: idPath,
+    responses: { 200: xmlFile('The MT file.') },
+    problems: [...AUTHENTICATED_PROBLEMS, 404],
+  },
+  {
     id: 'deleteReceive',
     method: 'delete',
     path: '/v1/receive/{id}',
@@ -538,9 +590,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     addition: true,
     authenticated: true,
     pathParams: idPath,
-    responses: {
-      200: { description: 'The SDI message file.', content: { 'application/xml': Type.String() } },
-    },
+    responses: { 200: xmlFile('The SDI message file.') },
     problems: [...AUTHENTICATED_PROBLEMS, 404],
   },
   {
@@ -764,10 +814,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'post',
     path: '/_sandbox/send/{id_or_identifier}/esito',
     summary: 'Answer as the public administration of a sent invoice',
-    description: 'Accept (EC01) or refuse (EC02) an FPA12 invoice in Consegnato, within its 15 days.',
+    description:
+      'Accept (EC01) or refuse (EC02) an FPA12 invoice. SDI forwards it (NotificaEsito) while the invoice is Consegnato; otherwise (the 15 days are over, already answered, not delivered) it answers with a signed ScartoEsitoCommittente EN01 in `scarto`, and the invoice stays as it is. 409 for an invoice that is not FPA12.',
     pathParams: { id_or_identifier: Type.String({ description: 'The id, or the SDI identifier.' }) },
     body: { required: true, content: json(EsitoInputSchema) },
-    responses: { 200: ok('The outcome recorded.', EsitoOutcomeSchema) },
+    responses: { 200: ok('SDI’s answer: forwarded, or refused with an SE.', EsitoOutcomeSchema) },
     problems: [404, 409, 413, 415, 422],
   }),
   sandbox({
@@ -775,10 +826,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'post',
     path: '/_sandbox/receive/{id}/esito',
     summary: 'Answer as the public administration that received an invoice',
-    description: 'The sender’s invoice follows (AccettatoDalDestinatario or RifiutatoDalDestinatario).',
+    description:
+      'The sender’s invoice follows (AccettatoDalDestinatario or RifiutatoDalDestinatario). An outcome SDI cannot admit gets a ScartoEsitoCommittente EN01 instead, in `scarto` and among the invoice’s files (/v1/receive/{id}/notifications). 409 for an invoice that is not FPA12.',
     pathParams: idPath,
     body: { required: true, content: json(EsitoInputSchema) },
-    responses: { 200: ok('The outcome recorded.', EsitoOutcomeSchema) },
+    responses: { 200: ok('SDI’s answer: forwarded, or refused with an SE.', EsitoOutcomeSchema) },
     problems: [404, 409, 413, 415, 422],
   }),
   sandbox({

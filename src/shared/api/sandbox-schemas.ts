@@ -171,14 +171,38 @@ export const EsitoInputSchema = Type.Object(
   { description: "A public administration's answer to a delivered FPA12 invoice." },
 );
 
+export const ScartoEsitoSchema = Type.Object(
+  {
+    code: Type.Enum(['EN00', 'EN01'] as const, {
+      description:
+        'EN01: not admissible (the 15 days are over, an outcome was given already, not delivered).',
+    }),
+    note: Type.String({ description: "SDI's reason, in Italian, as the file's Note says it." }),
+    file_name: Type.String({ description: 'e.g. IT01234567890_00001_SE_002.xml.' }),
+    message_id: Type.String({ description: "SDI's MessageId of the file." }),
+    xml: Type.String({
+      description:
+        'The ScartoEsitoCommittente file, signed like every SDI message (as SDI returns it to the EC it refuses).',
+    }),
+  },
+  { description: 'SDI refused the outcome: its ScartoEsitoCommittente (SE) to the recipient.' },
+);
+
 export const EsitoOutcomeSchema = Type.Object(
   {
     identifier: Nullable(Type.String()),
     esito: Type.Enum(['EC01', 'EC02'] as const),
     description: Type.String(),
-    state: Nullable(SendStateSchema, { description: "The sender's new state; null outside the sandbox." }),
+    state: Nullable(SendStateSchema, {
+      description:
+        "The sender's state: the new one when SDI forwarded the outcome, the same as before when it refused it; null outside the sandbox.",
+    }),
+    scarto: Nullable(ScartoEsitoSchema, {
+      description:
+        'null: SDI forwarded the outcome to the sender (NotificaEsito). Otherwise SDI refused it; the sender sees nothing.',
+    }),
   },
-  { description: 'The outcome recorded.' },
+  { description: "SDI's answer to the outcome." },
 );
 
 export const ResetInputSchema = Type.Object(

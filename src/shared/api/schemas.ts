@@ -161,6 +161,22 @@ export const ReceiveSchema = Type.Object(
   { description: 'A received invoice.' },
 );
 
+/** The files SDI sends the recipient of an invoice besides the invoice itself (sdi-rules.md §a). */
+export const RECEIVE_NOTIFICATION_TYPES = ['MT', 'SE'] as const;
+
+export const ReceiveNotificationSchema = Type.Object(
+  {
+    type: Type.Enum(RECEIVE_NOTIFICATION_TYPES, {
+      description:
+        'MT: the metadata file that came with the invoice; SE: SDI refused an outcome (EC01/EC02) you gave.',
+    }),
+    file_name: Type.String({ description: 'As SDI names it, e.g. IT01234567890_00001_MT_001.xml.' }),
+    message_id: Type.String({ description: "SDI's MessageId of the file." }),
+    created: DateTime('When SDI sent it.'),
+  },
+  { description: 'A file SDI sent you about a received invoice, besides the invoice.' },
+);
+
 /** At most this many `meta_data` entries per invoice. */
 export const META_DATA_MAX_ENTRIES = 50;
 

@@ -1,5 +1,10 @@
 import type { Static } from 'typebox';
-import type { PaOfficeSchema, ResetCountsSchema, ResetResultSchema } from './sandbox-schemas.ts';
+import type {
+  EsitoOutcomeSchema,
+  PaOfficeSchema,
+  ResetCountsSchema,
+  ResetResultSchema,
+} from './sandbox-schemas.ts';
 import type {
   AccountStatusSchema,
   CompanyInputSchema,
@@ -9,6 +14,7 @@ import type {
   LinkedDataSchema,
   LogEventSchema,
   ProblemDetailsSchema,
+  ReceiveNotificationSchema,
   ReceiveSchema,
   SendInputSchema,
   SendReducedSchema,
@@ -60,6 +66,9 @@ export type DocumentData = Static<typeof DocumentDataSchema>;
 export type Send = Static<typeof SendSchema>;
 
 export type Receive = Static<typeof ReceiveSchema>;
+
+/** A file SDI sent the recipient of an invoice besides the invoice: its metadata (MT), a refused outcome (SE). */
+export type ReceiveNotification = Static<typeof ReceiveNotificationSchema>;
 
 /** Body of `POST /send` and `POST /send/validate`. */
 export type SendInput = Static<typeof SendInputSchema>;
@@ -122,3 +131,6 @@ export type ResetResult = Static<typeof ResetResultSchema>;
 
 /** An office of the sandbox's directory of public administrations (`/_sandbox/pa-offices`). */
 export type PaOffice = Static<typeof PaOfficeSchema>;
+
+/** SDI's answer to a PA recipient's outcome (`/_sandbox/…/esito`): forwarded to the sender, or refused with an SE. */
+export type EsitoOutcome = Static<typeof EsitoOutcomeSchema>;

@@ -1,4 +1,4 @@
-import type { PaOffice, Receive, ResetResult, SendState } from '../api/types.ts';
+import type { EsitoOutcome, PaOffice, Receive, ResetResult } from '../api/types.ts';
 import type { ApiRequest, ApiResponse, SandboxClockState } from '../gateway/channels.ts';
 import { readPage, type Page, type Query } from './paging.ts';
 import { ApiProblem } from './problem.ts';
@@ -14,12 +14,8 @@ export interface ClockMove extends SandboxClockState {
 export type InboundOutcome =
   { delivered: Receive } | { held: { id: number; recipient: string; identifier: string } };
 
-export interface EsitoOutcome {
-  identifier: string | null;
-  esito: Esito;
-  description: string;
-  state: SendState | null;
-}
+/** SDI's answer to an outcome: forwarded to the sender (`scarto` null), or refused with an SE (`scarto`). */
+export type { EsitoOutcome };
 
 export interface QueuedJob {
   id: number;
@@ -78,7 +74,10 @@ export class SandboxControl {
     );
   }
 
-  /** Answers as the outside public administration a sent FPA12 invoice went to (`409` unless Consegnato). */
+  /**
+   * Answers as the outside public administration a sent FPA12 invoice went to. Unless it is Consegnato, SDI
+   * refuses the outcome with an SE (`scarto`) and the invoice stays as it is.
+   */
   answerSent(sendIdOrIdentifier: number | string, esito: Esito, description?: string): Promise<EsitoOutcome> {
     return this.call({
       method: 'POST',

@@ -132,6 +132,14 @@ const ROUTES: Route[] = [
   { method: 'GET', path: (h) => `/v1/send/${h.send.id}/payload` },
   { method: 'GET', path: (h) => `/v1/receive/${h.receive.id}` },
   { method: 'GET', path: (h) => `/v1/receive/${h.receive.id}/payload` },
+  { method: 'GET', path: (h) => `/v1/receive/${h.receive.id}/metadata` },
+  { method: 'GET', path: (h) => `/v1/receive/${h.receive.id}/notifications` },
+  {
+    name: 'GET /v1/receive/{id}/notifications/{file_name}',
+    method: 'GET',
+    path: (h) =>
+      `/v1/receive/${h.receive.id}/notifications/${h.receive.file_name!.replace('.xml', '_MT_001.xml')}`,
+  },
   { method: 'DELETE', path: (h) => `/v1/receive/${h.receive.id}` },
   { method: 'GET', path: (h) => `/v1/update/${h.update.id}` },
   { method: 'GET', path: (h) => `/v1/update/${h.update.id}/notification` },

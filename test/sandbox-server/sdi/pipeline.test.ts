@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Receive, Send } from '../../../src/shared/api/types.ts';
+import type { EsitoOutcome, Receive, Send } from '../../../src/shared/api/types.ts';
 import { createAesGcmSecretBox } from '../../../src/sandbox-server/crypto/secret-box.ts';
 import { SandboxSigner } from '../../../src/sandbox-server/signing/index.ts';
 import type { AccountStatus } from '../../../src/shared/api/types.ts';
@@ -238,7 +238,7 @@ describe('answers of a PA recipient through the control API', () => {
     expect(malformed.status).toBe(422);
   });
 
-  it('finds the invoice by its SDI identifier too, and refuses a second outcome', async () => {
+  it('finds the invoice by its SDI identifier too, and answers a second outcome with an SE', async () => {
     const send = await settled(
       alpha,
       await submit(alpha, { supplierVat: italianVat(641), format: 'FPA12', codiceDestinatario: 'AAAAAA' }),
@@ -251,11 +251,12 @@ describe('answers of a PA recipient through the control API', () => {
       state: 'AccettatoDalDestinatario',
       description: 'Accettata dal destinatario',
     });
-    const second = await alpha.post(`/_sandbox/send/${send.id}/esito`, {
+    const second = await alpha.post<EsitoOutcome>(`/_sandbox/send/${send.id}/esito`, {
       json: { esito: 'EC02' },
       unchecked: true,
     });
-    expect(second.status).toBe(409);
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ state: 'AccettatoDalDestinatario', scarto: { code: 'EN01' } });
   });
 });
 

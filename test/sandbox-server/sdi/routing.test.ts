@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Receive, Send } from '../../../src/shared/api/types.ts';
+import type { EsitoOutcome, Receive, Send } from '../../../src/shared/api/types.ts';
 import { invoiceXml, italianVat } from '../../support/invoices.ts';
 import type { ApiCaller, TestSandbox } from '../../support/sandbox.ts';
 import { disposeValidators, warnIfReferenceMissing } from './notifications/reference-schemas.ts';
@@ -219,11 +219,13 @@ describe('magic CodiceDestinatario values (test keys)', () => {
     const updates = await updatesOf(sender, send.id);
     expect(updates.map((u) => u.state)).toEqual(['Inviato', 'Consegnato', 'DecorrenzaTermini']);
     expect(Date.parse(updates[2]!.last_update) - Date.parse(updates[1]!.last_update)).toBe(15 * 86_400_000);
-    const late = await sender.post(`/_sandbox/send/${send.id}/esito`, {
+    // SDI refuses a late outcome with an SE EN01 to the office; the invoice stays DecorrenzaTermini.
+    const late = await sender.post<EsitoOutcome>(`/_sandbox/send/${send.id}/esito`, {
       json: { esito: 'EC01' },
-      unchecked: true,
     });
-    expect(late.status).toBe(409);
+    expect(late.status).toBe(200);
+    expect(late.body).toMatchObject({ state: 'DecorrenzaTermini', scarto: { code: 'EN01' } });
+    expect(await statesOf(sender, send.id)).toEqual(['Inviato', 'Consegnato', 'DecorrenzaTermini']);
     await checkNotifications(sender, send);
   });
 });

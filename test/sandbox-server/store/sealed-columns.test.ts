@@ -7,6 +7,7 @@ import type {
   Company,
   LogEvent,
   Receive,
+  ReceiveNotification,
   Send,
   Update,
   WebHook,
@@ -401,6 +402,32 @@ const OTHER_SEALED_READS: Record<string, SealedRead> = {
         path: 'GET /v1/update/{id}/notification',
         read: async (s) => {
           const res = await s.caller.get<string>(`/v1/update/${s.update.id}/notification`);
+          expect(res.status).toBe(200);
+          return /IdentificativoSdI>(\d+)</.exec(res.text)?.[1];
+        },
+      },
+    ],
+  },
+  'recipient_notifications.notification': {
+    clear: (s) => s.receive.identifier,
+    readers: [
+      {
+        path: 'GET /v1/receive/{id}/metadata',
+        read: async (s) => {
+          const res = await s.caller.get<string>(`/v1/receive/${s.receive.id}/metadata`);
+          expect(res.status).toBe(200);
+          return /IdentificativoSdI>(\d+)</.exec(res.text)?.[1];
+        },
+      },
+      {
+        path: 'GET /v1/receive/{id}/notifications/{file_name}',
+        read: async (s) => {
+          const [file] = (
+            await s.caller.get<ReceiveNotification[]>(`/v1/receive/${s.receive.id}/notifications`)
+          ).body;
+          const res = await s.caller.get<string>(
+            `/v1/receive/${s.receive.id}/notifications/${file!.file_name}`,
+          );
           expect(res.status).toBe(200);
           return /IdentificativoSdI>(\d+)</.exec(res.text)?.[1];
         },

@@ -6,7 +6,7 @@ import type { Store } from '../../store/store.ts';
 import { noteResource, pathParam, scopeOf } from '../context.ts';
 import { readInvoiceListQuery } from '../invoice-query.ts';
 import { QueryReader } from '../query.ts';
-import { sendJsonList, sendPayloadFile, sendPayloadList, sendSerialized } from '../responses.ts';
+import { sendJsonList, sendPayloadFile, sendPayloadList, sendSerialized, sendXmlFile } from '../responses.ts';
 
 function receiveId(raw: string): number {
   const id = parseResourceId(raw);
@@ -40,6 +40,23 @@ export function receiveRoutes(services: Services, store: Store, limits: { pageBy
     const { receive, file, encoding } = services.receives.file(scopeOf(res), receiveId(pathParam(req, 'id')));
     noteResource(res, receive.company_id, receive.id);
     sendPayloadFile(res, file, encoding);
+  });
+
+  // Not in openapi.yml: the files SDI sends the recipient besides the invoice (MT, SE), as it sends them.
+  router.get('/receive/:id/notifications', (req, res) => {
+    const scope = scopeOf(res);
+    const id = receiveId(pathParam(req, 'id'));
+    res.json(services.receives.notifications(scope, id));
+  });
+
+  router.get('/receive/:id/notifications/:fileName', (req, res) => {
+    const id = receiveId(pathParam(req, 'id'));
+    sendXmlFile(res, services.receives.notification(scopeOf(res), id, pathParam(req, 'fileName')));
+  });
+
+  router.get('/receive/:id/metadata', (req, res) => {
+    const id = receiveId(pathParam(req, 'id'));
+    sendXmlFile(res, services.receives.metadata(scopeOf(res), id));
   });
 
   router.get('/receive/:id', (req, res) => {

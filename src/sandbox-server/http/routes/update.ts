@@ -7,7 +7,7 @@ import type { Store } from '../../store/store.ts';
 import { UPDATE_DEFAULT_SORTING, UPDATE_SORT_COLUMNS } from '../../store/updates.ts';
 import { noteResource, pathParam, scopeOf } from '../context.ts';
 import { QueryReader } from '../query.ts';
-import { sendList } from '../responses.ts';
+import { sendList, sendXmlFile } from '../responses.ts';
 import { readCompanyFilter } from '../company-filter.ts';
 
 function updateId(raw: string): number {
@@ -46,11 +46,7 @@ export function updateRoutes(updates: UpdateService, store: Store): Router {
   // Not in openapi.yml: the notification file SDI sent with the update, as the real SDI delivers it.
   router.get('/update/:id/notification', (req, res) => {
     const id = updateId(pathParam(req, 'id'));
-    const file = updates.notification(scopeOf(res), id);
-    res
-      .type('application/xml')
-      .set('Content-Disposition', `attachment; filename="${file.fileName}"`)
-      .send(file.xml);
+    sendXmlFile(res, updates.notification(scopeOf(res), id));
   });
 
   router.get('/update/:id', (req, res) => {
