@@ -52,6 +52,12 @@ beforeAll(async () => {
   ({ sandbox } = await startSdiSandbox());
   sender = sandbox.caller('mt-sender');
   recipient = sandbox.caller('mt-recipient');
+  // The administration's office is in the sandbox's IPA directory, or SDI would discard its invoices (00311).
+  const office = await sender.post('/_sandbox/pa-offices', {
+    json: { code: 'UFY9MH', name: 'Comune di Esempio' },
+    unchecked: true,
+  });
+  expect(office.status).toBe(201);
   work = mkdtempSync(join(tmpdir(), 'scambio-recipient-files-'));
 });
 afterAll(async () => {
