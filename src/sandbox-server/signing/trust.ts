@@ -42,7 +42,8 @@ export function readTrustedCertificates(file: Uint8Array): Uint8Array[] {
   const blocks = [...text.matchAll(PEM_CERTIFICATE)].map(
     (match) => new Uint8Array(Buffer.from((match[1] ?? '').replace(/\s+/g, ''), 'base64')),
   );
-  const certificates = blocks.length > 0 ? blocks : text.includes('-----BEGIN') ? [] : [file];
+  // A copy of a DER file: pkijs reads an ArrayBuffer-backed view (the package's DOM typings say so).
+  const certificates = blocks.length > 0 ? blocks : text.includes('-----BEGIN') ? [] : [new Uint8Array(file)];
   if (certificates.length === 0) throw new RangeError('it holds no PEM "CERTIFICATE" block');
   for (const der of certificates) {
     try {
