@@ -12,7 +12,7 @@ import { bundle } from './sandbox-package/bundle.ts';
 import { packageManifest } from './sandbox-package/manifest.ts';
 import { emitTypes } from './sandbox-package/types.ts';
 // The UI as the kit builds it from source in this repository: the app's own Vite renderer config, static files.
-import { buildRendererFromSource as buildUi } from '../src/sandbox-server/index.ts';
+import { buildRendererFromSource as buildUi } from '../src/sandbox-server/testing/renderer-source-build.ts';
 
 const repo = join(import.meta.dirname, '..');
 const out = join(repo, 'out/sandbox-package');

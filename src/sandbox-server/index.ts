@@ -64,9 +64,3 @@ export async function runSandboxCli(argv: string[]): Promise<number> {
   const cli = await import('./cli/sandbox.ts');
   return cli.main(argv);
 }
-
-/** Builds the renderer from this checkout into `outDir` (Vite); the package script ships it as the sandbox's UI. */
-export async function buildRendererFromSource(outDir: string): Promise<void> {
-  const build = await import('./testing/renderer-source-build.ts');
-  return build.buildRendererFromSource(outDir);
-}

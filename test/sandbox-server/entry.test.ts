@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importSpecifiers, sourceFiles, staticImports } from '../support/import-graph.ts';
@@ -17,9 +18,18 @@ function serverImports(file: string): string[] {
     .filter((target) => target.startsWith(`${server}/`));
 }
 
+/**
+ * The package's own build, not a user of the server: it bundles the server's files into `scambio-sandbox` and builds
+ * the UI with the kit's source build. That build must stay out of the entry: the desktop's main bundle follows the
+ * entry's `import()`s, and Vite's plugins cannot be bundled into it (`npm start` would fail to build its UI).
+ */
+const PACKAGE_BUILD = ['scripts/pack-sandbox.ts', 'scripts/sandbox-package/'];
+
 describe('the sandbox server’s one public entry (src/sandbox-server/index.ts)', () => {
   it('is the only file of the server that the app, scripts and benches import', () => {
-    const files = OUTSIDE.flatMap(sourceFiles);
+    const files = OUTSIDE.flatMap(sourceFiles).filter(
+      (file) => !PACKAGE_BUILD.some((build) => relative(root, file).startsWith(build)),
+    );
     const reachingIn = files.flatMap((file) =>
       serverImports(file)
         .filter((target) => target !== entry)
@@ -29,6 +39,20 @@ describe('the sandbox server’s one public entry (src/sandbox-server/index.ts)'
     expect(reachingIn).toEqual([]);
     // The check sees imports at all: the sandbox host does start the server through the entry.
     expect(serverImports(join(root, 'src/main/sandbox-host/entry.ts'))).toContain(entry);
+  });
+
+  it('never reaches the build tools, even through import(): the desktop’s main bundle follows every one', () => {
+    const reached = new Set<string>();
+    const walk = (file: string): void => {
+      if (reached.has(file) || !existsSync(file)) return;
+      reached.add(file);
+      for (const spec of importSpecifiers(file).filter((s) => s.startsWith('.')))
+        walk(resolve(dirname(file), spec));
+    };
+    walk(entry);
+    expect(reached.size).toBeGreaterThan(50);
+    expect([...reached].map((f) => relative(root, f)).filter((f) => !f.startsWith('src/'))).toEqual([]);
+    expect(reached).not.toContain(join(server, 'testing/renderer-source-build.ts'));
   });
 
   it('keeps Express, SQLite, the logger and the SDI out of the window’s process', () => {
