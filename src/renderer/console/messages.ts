@@ -139,6 +139,7 @@ export const consoleEn = {
   refuseReasonHint: 'SDI passes it on to you in its notice (at most 255 characters).',
   refuseConfirm: 'Refuse the invoice',
   answered: 'Invoice {{number}}: {{state}}.',
+  answerRefused: 'SDI did not admit the answer to invoice {{number}} ({{code}}, file {{file}}): {{note}}',
 
   nextTitle: 'Force the next outcome',
   nextIntro:
@@ -329,6 +330,7 @@ export const consoleIt: ConsoleMessages = {
   refuseReasonHint: 'Lo SDI te lo inoltra nella sua notifica (al massimo 255 caratteri).',
   refuseConfirm: 'Rifiuta la fattura',
   answered: 'Fattura {{number}}: {{state}}.',
+  answerRefused: 'Lo SDI non ha ammesso l’esito sulla fattura {{number}} ({{code}}, file {{file}}): {{note}}',
 
   nextTitle: 'Forza il prossimo esito',
   nextIntro:
@@ -518,6 +520,8 @@ export const consoleDe: ConsoleMessages = {
   refuseReasonHint: 'Das SDI gibt ihn in seiner Mitteilung an Sie weiter (höchstens 255 Zeichen).',
   refuseConfirm: 'Rechnung ablehnen',
   answered: 'Rechnung {{number}}: {{state}}.',
+  answerRefused:
+    'SDI hat die Antwort zur Rechnung {{number}} nicht zugelassen ({{code}}, Datei {{file}}): {{note}}',
 
   nextTitle: 'Nächstes Ergebnis erzwingen',
   nextIntro:

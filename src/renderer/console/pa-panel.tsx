@@ -47,7 +47,21 @@ export function PaPanel({
     setAnswered(null);
     try {
       const outcome = await answerAsPa(gateway, send.id, esito, description);
-      setAnswered({ send, state: outcome.state ?? '' });
+      // SDI may refuse the answer (after the 15 days, or a second one) with a scarto esito: said, not "answered".
+      const { scarto } = outcome;
+      setAnswered(
+        scarto
+          ? {
+              send,
+              error: t('console.answerRefused', {
+                number: numberOf(send),
+                code: scarto.code,
+                file: scarto.file_name,
+                note: scarto.note,
+              }),
+            }
+          : { send, state: outcome.state ?? '' },
+      );
       onAnswered();
     } catch (error) {
       setAnswered({ send, error: messageOf(error) });

@@ -4,6 +4,7 @@
  * expected status throw ApiProblem,
  * whose message is the problem's own words in the UI language.
  */
+import type { EsitoOutcome } from '../../shared/api/types.ts';
 import type { ApiRequest, Gateway } from '../../shared/gateway/channels.ts';
 import { clientOf } from '../data/api.ts';
 
@@ -61,13 +62,6 @@ export interface HeldRow {
 export type InboundOutcome =
   | { delivered: { id: number; committente: string | null } }
   | { held: { id: number; recipient: string; identifier: string } };
-
-export interface EsitoOutcome {
-  identifier: string | null;
-  esito: 'EC01' | 'EC02';
-  description: string;
-  state: string | null;
-}
 
 const control = <T>(gateway: Gateway, request: ApiRequest, ok: readonly number[] = [200]): Promise<T> =>
   clientOf(gateway).sandbox.call<T>(request, ok);
