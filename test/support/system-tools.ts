@@ -20,6 +20,14 @@ function systemTool(name: string, probe: string[], install: string): SystemTool 
 
 export const OPENSSL = systemTool('openssl', ['version'], 'apt-get install openssl');
 export const UNZIP = systemTool('unzip', ['-v'], 'apt-get install unzip');
+/** Checks SDI's XAdES signatures; CI requires it with SCAMBIO_REQUIRE_XMLSEC=1 (`.ci/run`). */
+export const XMLSEC = systemTool('xmlsec1', ['--version'], 'apt-get install xmlsec1');
+
+/** xmlsec1's verdict on a signed XML file, trusting only the CA certificate at `trustedPem`. */
+export function xmlsecVerify(file: string, trustedPem: string): { ok: boolean; output: string } {
+  const result = spawnSync('xmlsec1', ['--verify', '--trusted-pem', trustedPem, file], { encoding: 'utf8' });
+  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
+}
 
 /** True when the suite's tests must skip (and says why once); throws where CI requires the program. */
 export function skipWithout(tool: SystemTool, suite: string): boolean {

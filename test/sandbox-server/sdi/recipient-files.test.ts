@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +13,7 @@ import type {
 import { parseNotification } from '../../../src/sandbox-server/sdi/notifications/index.ts';
 import { sandboxCaPaths } from '../../../src/sandbox-server/signing/index.ts';
 import { italianVat } from '../../support/invoices.ts';
+import { XMLSEC, xmlsecVerify } from '../../support/system-tools.ts';
 import type { ApiCaller, TestSandbox } from '../../support/sandbox.ts';
 import {
   disposeValidators,
@@ -39,8 +39,6 @@ import {
  */
 
 warnIfReferenceMissing('SDI files to the recipient');
-const probe = spawnSync('xmlsec1', ['--version'], { encoding: 'utf8' });
-const xmlsecMissing = probe.error !== undefined || probe.status !== 0;
 
 let sandbox: TestSandbox;
 let sender: ApiCaller;
@@ -107,17 +105,13 @@ async function metadataOf(receive: Receive): Promise<{ name: string | undefined;
 function verifiesWithSandboxCa(fileName: string, xml: string): boolean {
   const path = join(work, fileName);
   writeFileSync(path, xml);
-  const result = spawnSync(
-    'xmlsec1',
-    ['--verify', '--trusted-pem', sandboxCaPaths(sandbox.dataDir).certificatePem, path],
-    { encoding: 'utf8' },
-  );
-  expect(`${result.stdout}${result.stderr}`).toMatch(/SignedInfo References \(ok\/all\): 3\/3/);
-  return result.status === 0;
+  const result = xmlsecVerify(path, sandboxCaPaths(sandbox.dataDir).certificatePem);
+  expect(result.output).toMatch(/SignedInfo References \(ok\/all\): 3\/3/);
+  return result.ok;
 }
 
 function checkSignature(fileName: string, xml: string): void {
-  if (xmlsecMissing) {
+  if (!XMLSEC.present) {
     if (process.env.SCAMBIO_REQUIRE_XMLSEC === '1') throw new Error('xmlsec1 required');
     console.warn('[SDI files to the recipient] xmlsec1 missing: signature not verified');
     return;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Send } from '../../../../src/shared/api/types.ts';
 import { sandboxCaPaths } from '../../../../src/sandbox-server/signing/index.ts';
 import { italianVat } from '../../../support/invoices.ts';
+import { XMLSEC, xmlsecVerify } from '../../../support/system-tools.ts';
 import type { ApiCaller, TestSandbox } from '../../../support/sandbox.ts';
 import { advance, sendOf, startSdiSandbox, submit, updatesOf, type SubmitOptions } from '../sdi-sandbox.ts';
 import {
@@ -20,11 +21,7 @@ import {
  * verifies with xmlsec1 against the data folder's sandbox CA. CI installs xmlsec1 and sets
  * SCAMBIO_REQUIRE_XMLSEC=1, so there the test fails instead of skipping when the binary is missing.
  */
-const probe = spawnSync('xmlsec1', ['--version'], { encoding: 'utf8' });
-const xmlsecMissing =
-  probe.error !== undefined || probe.status !== 0
-    ? 'xmlsec1 is not installed (install it: apt-get install xmlsec1)'
-    : null;
+const xmlsecMissing = XMLSEC.present ? null : XMLSEC.missing;
 warnIfReferenceMissing('XAdES notifications');
 
 let sandbox: TestSandbox;
@@ -102,15 +99,10 @@ const outcomes: Outcome[] = [
 ];
 
 /** xmlsec1's verdict on one file, trusting only the sandbox CA. */
-function xmlsecVerify(fileName: string, xml: string): { ok: boolean; output: string } {
+function verifyWithSandboxCa(fileName: string, xml: string): { ok: boolean; output: string } {
   const path = join(work, fileName);
   writeFileSync(path, xml);
-  const result = spawnSync(
-    'xmlsec1',
-    ['--verify', '--trusted-pem', sandboxCaPaths(sandbox.dataDir).certificatePem, path],
-    { encoding: 'utf8' },
-  );
-  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
+  return xmlsecVerify(path, sandboxCaPaths(sandbox.dataDir).certificatePem);
 }
 
 async function notificationsOf(send: Send): Promise<{ name: string; xml: string }[]> {
@@ -153,7 +145,7 @@ describe('SDI notifications signed with XAdES-BES', () => {
           expect(xml, name).toMatch(
             /<xades:SignedProperties Id="[^"]+"><xades:SignedSignatureProperties><xades:SigningTime>/,
           );
-          const verdict = xmlsecVerify(`${outcome.name.replace(/ /g, '-')}-${name}`, xml);
+          const verdict = verifyWithSandboxCa(`${outcome.name.replace(/ /g, '-')}-${name}`, xml);
           expect(verdict.output, `${outcome.name}: ${name}`).toMatch(
             /SignedInfo References \(ok\/all\): 3\/3/,
           );
@@ -186,18 +178,18 @@ describe('SDI notifications signed with XAdES-BES', () => {
     const sent = await submit(caller, { supplierVat: italianVat(vat++), codiceDestinatario: 'ABC1234' });
     await advance(caller);
     const [rc] = await notificationsOf(await sendOf(caller, sent.id));
-    expect(xmlsecVerify('good.xml', rc!.xml).ok).toBe(true);
+    expect(verifyWithSandboxCa('good.xml', rc!.xml).ok).toBe(true);
     const tampered = rc!.xml.replace(
       /<DataOraConsegna>(\d{4})/,
       (_, year: string) => `<DataOraConsegna>${Number(year) + 1}`,
     );
     expect(tampered).not.toBe(rc!.xml);
-    expect(xmlsecVerify('tampered.xml', tampered).ok).toBe(false);
+    expect(verifyWithSandboxCa('tampered.xml', tampered).ok).toBe(false);
     const signingTime = rc!.xml.replace(
       /<xades:SigningTime>(\d{4})/,
       (_, year: string) => `<xades:SigningTime>${Number(year) + 1}`,
     );
-    expect(xmlsecVerify('signing-time.xml', signingTime).ok).toBe(false);
+    expect(verifyWithSandboxCa('signing-time.xml', signingTime).ok).toBe(false);
     if (referenceAvailable) {
       // The strict B2B schema really asks for the signature.
       const unsigned = rc!.xml.replace(/ {2}<ds:Signature [^]*<\/ds:Signature>\n/, '');
