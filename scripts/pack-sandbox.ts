@@ -7,7 +7,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { bundle } from './sandbox-package/bundle.ts';
 import { packageManifest } from './sandbox-package/manifest.ts';
 import { emitTypes } from './sandbox-package/types.ts';
@@ -37,6 +38,21 @@ const root = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as Par
 writeFileSync(join(staging, 'package.json'), `${JSON.stringify(packageManifest(root, imported), null, 2)}\n`);
 copyFileSync(join(import.meta.dirname, 'sandbox-package/README.md'), join(staging, 'README.md'));
 copyFileSync(join(repo, 'LICENSE'), join(staging, 'LICENSE'));
+// The API reference page's Swagger UI files with their licence and notice, rather than a dependency on
+// swagger-ui-dist, whose @scarf/scarf install script would report every developer's install (locations.ts).
+const swaggerUi = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+mkdirSync(join(staging, 'reference-ui'));
+// The two the page loads (reference-page.ts's REFERENCE_UI_ASSETS; the package test fetches them), and the terms.
+const referenceFiles = [
+  'swagger-ui.css',
+  'swagger-ui-bundle.js',
+  'swagger-ui-bundle.js.LICENSE.txt',
+  'LICENSE',
+  'NOTICE',
+];
+for (const file of referenceFiles) {
+  copyFileSync(join(swaggerUi, file), join(staging, 'reference-ui', file));
+}
 let tarball = '';
 await step('npm pack', () => {
   const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', out], {

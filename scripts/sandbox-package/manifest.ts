@@ -5,8 +5,11 @@
  * (the UI is shipped built).
  */
 
-/** Resolved at run time by name, so no import in the bundle shows them (store/sqlite-driver.ts, reference-page.ts). */
-const RESOLVED_AT_RUN_TIME = ['better-sqlite3', 'better-sqlite3-napi', 'swagger-ui-dist'];
+/**
+ * Resolved at run time by name, so no import in the bundle shows them (store/sqlite-driver.ts). Swagger UI, which
+ * the `/docs/` page also resolves by name from the source tree, is copied into the package instead (pack-sandbox.ts).
+ */
+const RESOLVED_AT_RUN_TIME = ['better-sqlite3', 'better-sqlite3-napi'];
 
 /** The project's test runner and the browser driver: the developer's, one copy, never a second. */
 const PEERS: Record<string, { optional: boolean }> = {
@@ -55,7 +58,7 @@ export function packageManifest(root: RootManifest, imported: Set<string>): Reco
     engines: root.engines,
     bin: { [PACKAGE_NAME]: 'dist/cli.js' },
     exports: EXPORTS,
-    files: ['dist', 'types', 'ui', 'README.md', 'LICENSE'],
+    files: ['dist', 'types', 'ui', 'reference-ui', 'README.md', 'LICENSE'],
     dependencies,
     peerDependencies,
     peerDependenciesMeta: Object.fromEntries(

@@ -1,7 +1,7 @@
 /**
  * The sandbox server's one public entry: the Electron main process, its sandbox host, `npm start`, the CLI's
  * launcher and the benches import from here and nowhere else in this folder (test/sandbox-server/entry.test.ts).
- * QA's kit has its own package entry, `scambio/testing`.
+ * QA's kit has its own package entry, `scambio-sandbox/testing`.
  *
  * Light to load, on purpose: the window's process imports it for the data folder and the data key's names, and
  * must not load Express, SQLite or the SDI. Everything heavier is loaded by `import()` on its first call, which

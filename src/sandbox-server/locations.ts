@@ -27,6 +27,13 @@ export const DEFAULT_UI_DIR = IN_PACKAGE
   : join(import.meta.dirname, '../../out/renderer');
 
 /**
+ * Swagger UI's two files for the `/docs/` page: in the source tree swagger-ui-dist's own folder (resolved by the
+ * page); in the package, `reference-ui/` beside `dist/`, copied there by the packer, so developers who install the
+ * package do not install swagger-ui-dist and the @scarf/scarf install script (which phones home) it depends on.
+ */
+export const PACKAGED_REFERENCE_UI_DIR = IN_PACKAGE ? join(import.meta.dirname, '../reference-ui') : null;
+
+/**
  * The per-user folder the desktop app uses (Electron's `userData` for an app named Scambio), so the CLI and
  * the app share one sandbox. `SCAMBIO_DATA_DIR` overrides it.
  */

@@ -70,11 +70,18 @@ describe('the scambio-sandbox package in a project outside this repository', () 
     HANG_NET_MS,
   );
 
-  it('serves with `npx scambio-sandbox serve` and stops on SIGTERM leaving no process behind', async () => {
-    const served = await serveUntilHealthy(dir, await freePort());
+  it('serves with `npx scambio-sandbox serve`, its API reference page included, and stops on SIGTERM leaving no process behind', async () => {
+    const port = await freePort();
+    const served = await serveUntilHealthy(dir, port);
     console.log(
       `[outside-project] npx scambio-sandbox serve to a healthy /v1/health: ${served.ms.toFixed(0)} ms`,
     );
+    // Swagger UI ships inside the package: no swagger-ui-dist, so no @scarf/scarf install script phoning home.
+    for (const asset of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
+      const answer = await fetch(`http://127.0.0.1:${port}/docs/${asset}`);
+      expect(answer.status, asset).toBe(200);
+    }
+    expect(existsSync(join(dir, 'node_modules/@scarf'))).toBe(false);
     const pgid = served.child.pid!;
     // `close`: npx and the server (which shares its output) are gone, and what they printed is all read.
     const exited = new Promise((resolve) => served.child.once('close', resolve));

@@ -1,7 +1,8 @@
 /**
- * `scambio/testing`: a fresh Scambio per test, framework-neutral (`startScambio`), with its UI (`page`), a typed
+ * `scambio-sandbox/testing`: a fresh Scambio per test, framework-neutral (`startScambio`), with its UI (`page`), a typed
  * API client holding a sandbox key (`api`) and the sandbox's controls (`sandbox`). Playwright Test fixtures built
- * on it: `scambio/testing/playwright`.
+ * on it: `scambio-sandbox/testing/playwright`. (The npm package's names; inside this repository the same entries
+ * are `scambio/testing` and `scambio/testing/playwright`.)
  */
 export { startScambio, type Scambio, type StartScambioOptions } from './start.ts';
 export { appLoaded, chooseLanguage, type UiLanguage } from './browser.ts';

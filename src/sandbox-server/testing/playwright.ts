@@ -1,11 +1,11 @@
 /**
- * `scambio/testing/playwright`: Playwright Test fixtures over `startScambio`. `page` is the app (the headless UI
+ * `scambio-sandbox/testing/playwright`: Playwright Test fixtures over `startScambio`. `page` is the app (the headless UI
  * in the machine's Chromium, or the desktop window), never a browser Playwright would have to download; `api` the
  * typed client; `sandbox` the controls. Each test gets a fresh Scambio; `test.use({ scambioOptions: { seed:
  * 'qa', locale: 'en' } })` chooses what it starts with.
  *
  * ```ts
- * import { test, expect } from 'scambio/testing/playwright';
+ * import { test, expect } from 'scambio-sandbox/testing/playwright';
  * test.use({ scambioOptions: { seed: 'qa' } });
  * test('the inbox shows unread invoices', async ({ page }) => {
  *   await page.getByTestId('nav-inbox').click();

@@ -51,7 +51,7 @@ export interface Scambio {
   readonly dataDir: string;
   /** A sandbox key of the account the UI shows (`default`). */
   readonly apiKey: string;
-  /** The typed client (`scambio/client`) holding that key. */
+  /** The typed client (`scambio-sandbox/client`) holding that key. */
   readonly api: ScambioClient;
   /** Clock, arrivals, PA answers, reset, demo data: the local sandbox's control API. */
   readonly sandbox: SandboxControl;
@@ -95,7 +95,7 @@ function createKey(dataDir: string): string {
  * Starts a fresh Scambio for a test: a new temp data folder, seeded if asked (through the real pipeline, see
  * `npm run sandbox -- seed`), the sandbox on a free loopback port, and the UI loaded in Chromium (or the desktop
  * app where Electron can run). Framework-neutral: call it in `beforeAll`/`beforeEach` of any runner and
- * `close()` it after; `scambio/testing/playwright` wraps it as Playwright Test fixtures.
+ * `close()` it after; `scambio-sandbox/testing/playwright` wraps it as Playwright Test fixtures.
  */
 export async function startScambio(options: StartScambioOptions = {}): Promise<Scambio> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scambio-qa-'));

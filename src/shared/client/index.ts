@@ -1,5 +1,5 @@
 /**
- * `scambio/client`: the typed client of the v1 API (and the local sandbox's control API), pure TypeScript over
+ * `scambio-sandbox/client`: the typed client of the v1 API (and the local sandbox's control API), pure TypeScript over
  * any WHATWG fetch. Everything a caller needs is exported here; the shapes are the ones the server itself uses.
  */
 export { ScambioClient, type Lister, type SendListQuery, type WebhookInput } from './client.ts';

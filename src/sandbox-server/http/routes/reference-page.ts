@@ -4,14 +4,15 @@ import { dirname, join } from 'node:path';
 import { Router } from 'express';
 import { OPENAPI_PATH } from '../../../shared/api/openapi.ts';
 import { REFERENCE_CSS, REFERENCE_OPTIONS } from '../../../shared/api/reference-view.ts';
+import { PACKAGED_REFERENCE_UI_DIR } from '../../locations.ts';
 
 /** The page's own scripts and styles only: Swagger UI comes from this server, never from a CDN. */
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
   "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
-/** The files of swagger-ui-dist the page loads, served from node_modules as they are. */
-const ASSETS: Record<string, string> = {
+/** The files of swagger-ui-dist the page loads, served as they are (scripts/pack-sandbox.ts copies these). */
+const REFERENCE_UI_ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
 };
@@ -52,6 +53,7 @@ const START = `window.addEventListener('DOMContentLoaded', function () {
 `;
 
 function swaggerUiDir(): string | null {
+  if (PACKAGED_REFERENCE_UI_DIR) return PACKAGED_REFERENCE_UI_DIR;
   try {
     return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   } catch {
@@ -89,7 +91,7 @@ export function referencePageRoutes(): Router {
     res.set(headers).type('text/css; charset=utf-8').send(REFERENCE_CSS);
   });
   router.get('/docs/:asset', (req, res, next) => {
-    const type = ASSETS[req.params.asset];
+    const type = REFERENCE_UI_ASSETS[req.params.asset];
     const file = dir && type ? join(dir, req.params.asset) : null;
     if (!file || !existsSync(file)) return next();
     res.set(headers).type(type!).sendFile(file);
