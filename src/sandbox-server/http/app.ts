@@ -37,6 +37,10 @@ import { referencePageRoutes } from './routes/reference-page.ts';
 import { queryChecks } from './request-checks.ts';
 import { onlyUnder, routeTable } from './route-table.ts';
 import { updateRoutes } from './routes/update.ts';
+import { FaultRules } from './faults/fault-rules.ts';
+import { faultRoutes } from './faults/fault-routes.ts';
+import { injectFaults } from './faults/inject-faults.ts';
+import { RateLimitSettings } from './limits/account-limits.ts';
 
 export interface AppDependencies {
   store: Store;
@@ -75,6 +79,9 @@ export function createApp(deps: AppDependencies): Express {
   const bodyRules = new BodyRules(uploadBytes);
   const pageBytes = deps.pageBytes ?? DEFAULT_PAGE_BYTES;
   const idempotency = new IdempotencyGuard({ store, clocks, logger, responses: deps.idempotencyStore });
+  // Faults and changed limits an account asks for at run time (docs/sandbox.md "Faults and latency").
+  const faultRules = new FaultRules(clock, deps.random);
+  const rateLimits = new RateLimitSettings(deps.rateLimits);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -108,7 +115,7 @@ export function createApp(deps: AppDependencies): Express {
   const authenticated = [
     authenticate(services.keys, new AuthFailureLimiter(clock, deps.authFailuresPerMinute)),
     corsForKey,
-    ...keyRateLimits(deps.rateLimits, clocks),
+    ...keyRateLimits(rateLimits, clocks),
     eventLog(store, clocks, logger, (scope, notification) =>
       store.transaction(() => services.webhooks.notify(scope, notification)),
     ),
@@ -116,7 +123,7 @@ export function createApp(deps: AppDependencies): Express {
   const json = jsonBody(bodyRules, services.workers);
   // The API: one router, so its steps run one after the other under a single mount of /v1.
   const api = Router();
-  api.use(...authenticated, idempotency.claim, json);
+  api.use(...authenticated, injectFaults(faultRules, services.live), idempotency.claim, json);
   api.use('/send', sandboxScenarioHeader);
   api.use(operationQuota(services.quota));
   // Query parameters against their published definitions (src/shared/api/operations.ts), before any route.
@@ -146,6 +153,7 @@ export function createApp(deps: AppDependencies): Express {
     logViewRoutes(store, services.live),
     webhookDeliveryRoutes(store),
     ...(deps.localReceiver ? [localReceiverRoutes(deps.localReceiver)] : []),
+    faultRoutes(faultRules, rateLimits),
     sandboxRoutes({
       services,
       store,

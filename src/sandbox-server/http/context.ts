@@ -3,6 +3,7 @@ import type { WebhookEventName } from '../../shared/api/types.ts';
 import type { Language, Translate } from '../i18n/translator.ts';
 import type { ApiKeyRecord } from '../store/accounts.ts';
 import type { Scope } from '../store/scope.ts';
+import type { FaultMark } from './faults/fault-spec.ts';
 
 /** What the middleware learns about a request, kept on `res.locals` under one typed name. */
 export interface RequestContext {
@@ -23,6 +24,13 @@ export interface RequestContext {
    * it is written: the request log keeps its beginning, as it does of a body sent whole.
    */
   streamedBeginning?: Buffer;
+  /** The fault the sandbox injected into this request (faults/inject-faults.ts): the log marks its entry. */
+  fault?: FaultMark;
+  /**
+   * Logs the request now, under this status, when it will get no answer (an injected hang or reset): set by the
+   * request log, which otherwise records a request when its answer goes out.
+   */
+  logUnanswered?: (statusCode: number) => void;
 }
 
 export function context(res: Response): RequestContext {

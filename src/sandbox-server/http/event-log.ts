@@ -142,6 +142,19 @@ export function eventLog(
       return res;
     }) as typeof res.end;
 
+    // An injected hang or reset sends nothing: its entry is committed on its own, as a streamed answer's is.
+    context(res).logUnanswered = (statusCode) => {
+      if (recorded) return;
+      recorded = true;
+      const entry = entryOf(statusCode);
+      if (!entry) return;
+      try {
+        store.events.insert(entry.scope, entry.event);
+      } catch (error) {
+        logger.warn({ err: error, req_id: context(res).requestId }, 'event not recorded');
+      }
+    };
+
     const entryOf = (statusCode: number): { scope: Scope; event: NewEvent; statusCode: number } | null => {
       const ctx = context(res);
       if (!ctx.key || !ctx.scope) return null;
@@ -166,6 +179,7 @@ export function eventLog(
           userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
           query: queryIndex === -1 ? null : req.originalUrl.slice(queryIndex + 1, queryIndex + 1 + 4096),
           responseBody: body,
+          fault: ctx.fault ? JSON.stringify(ctx.fault) : null,
         },
       };
     };

@@ -225,4 +225,22 @@ export const de: Catalog = {
     storageFull:
       'Auf dem Server ist kein Speicherplatz mehr frei, um diese Anfrage zu speichern; nichts davon wurde übernommen. Versuchen Sie es erneut, sobald Platz frei ist.',
   },
+  fault: {
+    header:
+      "Der Header Sandbox-Fault ist bei '{{part}}' ungültig: schreiben Sie z. B. status=503;retry-after=2, latency=2s, hang oder reset, mit p=0.3 für eine Wahrscheinlichkeit.",
+    byHeader: 'Von der Sandbox simulierter Fehler, wie vom Header Sandbox-Fault verlangt: {{fault}}.',
+    byRule: 'Von der Sandbox simulierter Fehler, nach Fehlerregel {{id}}: {{fault}}.',
+    title502: 'Ungültiges Gateway',
+    title503: 'Dienst nicht verfügbar',
+    title504: 'Gateway-Zeitüberschreitung',
+    rulePath:
+      "'path' muss ein Pfad sein, der mit / beginnt (* steht für beliebige Zeichen), höchstens 200 Zeichen.",
+    ruleMethod: "'method' muss eine HTTP-Methode wie GET oder POST sein.",
+    ruleFault:
+      "'fault' ist bei '{{part}}' ungültig: schreiben Sie z. B. status=503;retry-after=2, latency=2s, hang oder reset, mit p=0.3 für eine Wahrscheinlichkeit.",
+    ruleTimes: "'times' muss eine ganze Zahl von 1 bis 10000 sein.",
+    ruleExpires: "'expires_in' muss eine Dauer wie 30s, 10m oder 1h sein.",
+    ruleNotFound: 'Keine Fehlerregel {{id}} in diesem Konto.',
+    limits: "'rate_limit' muss unlimited oder Grenzen wie 5/s,100/m,1000/d sein.",
+  },
 };

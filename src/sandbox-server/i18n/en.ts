@@ -209,4 +209,21 @@ export const en = {
     storageFull:
       'The server has no disk space left to store this request; nothing of it was kept. Try again once space is freed.',
   },
+  fault: {
+    header:
+      "The Sandbox-Fault header is not valid at '{{part}}': write for example status=503;retry-after=2, latency=2s, hang or reset, with p=0.3 for a probability.",
+    byHeader: 'The sandbox injected this fault, as the Sandbox-Fault header asked: {{fault}}.',
+    byRule: 'The sandbox injected this fault, by fault rule {{id}}: {{fault}}.',
+    title502: 'Bad gateway',
+    title503: 'Service unavailable',
+    title504: 'Gateway timeout',
+    rulePath: "'path' must be a path starting with / (* stands for any characters), at most 200 characters.",
+    ruleMethod: "'method' must be an HTTP method such as GET or POST.",
+    ruleFault:
+      "'fault' is not valid at '{{part}}': write for example status=503;retry-after=2, latency=2s, hang or reset, with p=0.3 for a probability.",
+    ruleTimes: "'times' must be a whole number from 1 to 10000.",
+    ruleExpires: "'expires_in' must be a duration such as 30s, 10m or 1h.",
+    ruleNotFound: 'There is no fault rule {{id}} in this account.',
+    limits: "'rate_limit' must be unlimited or limits such as 5/s,100/m,1000/d.",
+  },
 } as const;

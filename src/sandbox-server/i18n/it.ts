@@ -218,4 +218,22 @@ export const it: Catalog = {
     storageFull:
       'Il server non ha più spazio su disco per salvare questa richiesta; non ne è stato salvato nulla. Riprova quando lo spazio è stato liberato.',
   },
+  fault: {
+    header:
+      "L'intestazione Sandbox-Fault non è valida in '{{part}}': scrivi ad esempio status=503;retry-after=2, latency=2s, hang o reset, con p=0.3 per una probabilità.",
+    byHeader: "Errore simulato dalla sandbox, come chiesto dall'intestazione Sandbox-Fault: {{fault}}.",
+    byRule: 'Errore simulato dalla sandbox, secondo la regola {{id}}: {{fault}}.',
+    title502: 'Gateway non valido',
+    title503: 'Servizio non disponibile',
+    title504: 'Timeout del gateway',
+    rulePath:
+      "'path' deve essere un percorso che inizia con / (* sta per qualsiasi carattere), al massimo 200 caratteri.",
+    ruleMethod: "'method' deve essere un metodo HTTP come GET o POST.",
+    ruleFault:
+      "'fault' non è valido in '{{part}}': scrivi ad esempio status=503;retry-after=2, latency=2s, hang o reset, con p=0.3 per una probabilità.",
+    ruleTimes: "'times' deve essere un numero intero da 1 a 10000.",
+    ruleExpires: "'expires_in' deve essere una durata come 30s, 10m o 1h.",
+    ruleNotFound: 'Nessuna regola di errore {{id}} in questo account.',
+    limits: "'rate_limit' deve essere unlimited o dei limiti come 5/s,100/m,1000/d.",
+  },
 };

@@ -23,6 +23,7 @@ interface EventRow {
   user_agent: Buffer | string | null;
   query: Buffer | string | null;
   response_body: Buffer | null;
+  fault: string | null;
   created: string;
   version: number;
 }
@@ -40,6 +41,8 @@ export interface NewEvent {
   userAgent: string | null;
   query: string | null;
   responseBody: string | null;
+  /** An injected fault's mark (JSON of a FaultMark), null for a request served as it came. */
+  fault?: string | null;
 }
 
 export interface EventListQuery {
@@ -64,14 +67,16 @@ export interface EventListQuery {
   /** …entries newer than this id (a tail), and none whose endpoint starts so (the log view's own reads). */
   id_after?: number;
   endpoint_not_under?: string;
+  /** The log view's entries carry the mark of an injected fault (`fault`). */
+  with_fault?: boolean;
   sorting: Sorting | null;
   paging: Paging;
 }
 
 export const EVENT_SORT_COLUMNS = ['id', 'created', 'date_time', 'status_code', 'company_id'] as const;
 
-function toEvent(row: EventRow, box: SecretBox): LogEvent {
-  return {
+function toEvent(row: EventRow, box: SecretBox, withFault = false): LogEvent & { fault?: unknown } {
+  const event: LogEvent & { fault?: unknown } = {
     id: row.id,
     created: row.created,
     version: row.version,
@@ -90,6 +95,9 @@ function toEvent(row: EventRow, box: SecretBox): LogEvent {
     query: openText(box, row.query, 'events.query'),
     response_body: row.response_body === null ? null : openBody(row.response_body, box),
   };
+  // Only the sandbox's log view shows it: /v1/log answers as the published LogEvent has it.
+  if (withFault && row.fault !== null) event.fault = JSON.parse(row.fault) as unknown;
+  return event;
 }
 
 const RESPONSE_BODY = 'events.response_body';
@@ -234,8 +242,8 @@ export class EventRepository {
       prepared(
         this.db,
         `INSERT INTO events (account_id, environment, api_key_id, company_id, method, endpoint, api_version,
-           status_code, success, date_time, error, resource_id, user_agent, query, response_body, created)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           status_code, success, date_time, error, resource_id, user_agent, query, response_body, created, fault)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         scope.accountId,
         scope.environment,
@@ -253,6 +261,7 @@ export class EventRepository {
         sealText(this.box, event.query, 'events.query'),
         event.responseBody === null ? null : sealBody(event.responseBody, this.box, this.recentDeflates),
         event.dateTime,
+        event.fault ?? null,
       ).lastInsertRowid,
     );
   }
@@ -288,6 +297,6 @@ export class EventRepository {
     if (query.endpoint_not_under !== undefined)
       filter.where('substr(endpoint, 1, length(?)) <> ?', query.endpoint_not_under, query.endpoint_not_under);
     const result = listRows<EventRow>(this.db, 'events', filter, query.sorting, query.paging);
-    return { rows: result.rows.map((row) => toEvent(row, this.box)), total: result.total };
+    return { rows: result.rows.map((row) => toEvent(row, this.box, query.with_fault)), total: result.total };
   }
 }

@@ -550,4 +550,9 @@ export const MIGRATIONS: readonly Migration[] = [
   CREATE INDEX recipient_notifications_receive ON recipient_notifications (receive_id, id);
   CREATE INDEX recipient_notifications_send ON recipient_notifications (send_id, id);
   `,
+  `
+  -- A fault the sandbox injected into a request (Sandbox-Fault header or a fault rule, http/faults/): its kind and
+  -- source as JSON, shown by the log view (/_sandbox/log) and the console's API log; null for every other entry.
+  ALTER TABLE events ADD COLUMN fault TEXT;
+  `,
 ];

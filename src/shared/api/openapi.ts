@@ -23,6 +23,12 @@ import {
   SeedInputSchema,
   SeedReportSchema,
   WebhookDeliverySchema,
+  FaultMarkSchema,
+  FaultRuleInputSchema,
+  FaultRuleSchema,
+  RateLimitInputSchema,
+  RateLimitStateSchema,
+  SandboxLogEventSchema,
 } from './sandbox-schemas.ts';
 import {
   AccountStatusSchema,
@@ -117,6 +123,12 @@ export const COMPONENT_SCHEMAS: Record<string, TSchema> = {
   SandboxReceivedDelivery: ReceivedDeliverySchema,
   SandboxSeedInput: SeedInputSchema,
   SandboxSeedReport: SeedReportSchema,
+  SandboxFaultRule: FaultRuleSchema,
+  SandboxFaultRuleInput: FaultRuleInputSchema,
+  SandboxFaultMark: FaultMarkSchema,
+  SandboxLogEvent: SandboxLogEventSchema,
+  SandboxRateLimits: RateLimitStateSchema,
+  SandboxRateLimitsInput: RateLimitInputSchema,
 };
 const SANDBOX_COMPONENT = /^Sandbox/;
 

@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { DateTime, Nullable } from './schema-kit.ts';
 import {
+  LogEventSchema,
   ReceiveSchema,
   SendInputSchema,
   SendStateSchema,
@@ -324,4 +325,105 @@ export const SeedReportSchema = Type.Object(
     }),
   },
   { description: 'What the seed made.' },
+);
+
+// Faults and latency on demand (docs/sandbox.md "Faults and latency"): the Sandbox-Fault header's grammar is also
+// a fault rule's `fault`.
+const FAULT_GRAMMAR =
+  'status=429|500|502|503|504 [;retry-after=N], latency=2s|1500ms, hang or reset; latency combines with one of the others; p=0.3 injects with that probability.';
+
+export const FAULT_TIMES_MAX = 10_000;
+export const FAULT_PATH_MAX = 200;
+
+export const FaultRuleInputSchema = Type.Object(
+  {
+    path: Type.String({
+      minLength: 1,
+      maxLength: FAULT_PATH_MAX,
+      description:
+        'The request path it applies to, as requested (`/v1/send`); `*` stands for any characters.',
+    }),
+    method: Type.Optional(
+      Type.String({ description: 'Only requests with this HTTP method (default: any).' }),
+    ),
+    fault: Type.String({ description: `What to inject: ${FAULT_GRAMMAR}` }),
+    times: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: FAULT_TIMES_MAX, description: 'Inject this many times, then go.' }),
+    ),
+    expires_in: Type.Optional(
+      Type.Union([Type.String(), Type.Number({ minimum: 0 })], {
+        description: 'Go after this long in real time: a duration such as 30s, 10m or 1h, or seconds.',
+      }),
+    ),
+  },
+  { description: 'A fault rule: inject a fault into the matching requests of your test keys.' },
+);
+
+export const FaultRuleSchema = Type.Object(
+  {
+    id: Type.Integer({ description: 'The rule’s id.' }),
+    path: Type.String({ description: 'The path pattern.' }),
+    method: Nullable(Type.String(), { description: 'The method, or null for any.' }),
+    fault: Type.String({ description: 'What it injects, normalized.' }),
+    remaining: Nullable(Type.Integer({ minimum: 0 }), {
+      description: 'How many more times it injects; null: until it expires or is deleted.',
+    }),
+    expires_at: Nullable(DateTime('When it goes (real time).'), {
+      description: 'When it goes; null: never.',
+    }),
+    hits: Count,
+    created: DateTime('When it was added (real time).'),
+  },
+  { description: 'A fault rule of your account.' },
+);
+
+export const FaultMarkSchema = Type.Object(
+  {
+    kind: Type.Union([
+      Type.Literal('status'),
+      Type.Literal('latency'),
+      Type.Literal('hang'),
+      Type.Literal('reset'),
+    ]),
+    status: Type.Optional(Type.Integer()),
+    latency_ms: Type.Optional(Type.Integer()),
+    source: Type.Union([Type.Literal('header'), Type.Literal('rule')]),
+    rule_id: Type.Optional(Type.Integer()),
+  },
+  {
+    description:
+      'The fault the sandbox injected into this request. A hang or reset got no answer: logged as 499 when the client gave up, 444 when the server closed the connection.',
+  },
+);
+
+export const RateLimitStateSchema = Type.Object(
+  {
+    rate_limit: Type.String({
+      description: 'The limits your test keys have now, e.g. 100/s,2000/m,100000/d.',
+    }),
+    per_second: Nullable(Type.Integer(), { description: 'null when unlimited.' }),
+    per_minute: Nullable(Type.Integer(), { description: 'null when unlimited.' }),
+    per_day: Nullable(Type.Integer(), { description: 'null when unlimited.' }),
+    changed: Type.Boolean({ description: 'Whether your account changed them (false: the server’s).' }),
+    server: Type.String({ description: 'The server’s limits (--rate-limit), which live keys always have.' }),
+  },
+  { description: 'The per-key rate limits of your test keys (each key is counted on its own).' },
+);
+
+export const RateLimitInputSchema = Type.Object(
+  {
+    rate_limit: Type.String({
+      description:
+        'As --rate-limit: unlimited, or e.g. 5/s,100/m (windows not given take the live service’s defaults).',
+    }),
+  },
+  { description: 'New limits for your test keys.' },
+);
+
+export const SandboxLogEventSchema = Type.Object(
+  { ...LogEventSchema.properties, fault: Type.Optional(FaultMarkSchema) },
+  {
+    description:
+      'One API call, as the request log keeps it, with the mark of a fault the sandbox injected into it.',
+  },
 );

@@ -1,7 +1,11 @@
 import type { Static } from 'typebox';
 import type {
   EsitoOutcomeSchema,
+  FaultMarkSchema,
+  FaultRuleInputSchema,
+  FaultRuleSchema,
   PaOfficeSchema,
+  RateLimitStateSchema,
   ResetCountsSchema,
   ResetResultSchema,
 } from './sandbox-schemas.ts';
@@ -134,3 +138,9 @@ export type PaOffice = Static<typeof PaOfficeSchema>;
 
 /** SDI's answer to a PA recipient's outcome (`/_sandbox/…/esito`): forwarded to the sender, or refused with an SE. */
 export type EsitoOutcome = Static<typeof EsitoOutcomeSchema>;
+export type FaultRule = Static<typeof FaultRuleSchema>;
+export type FaultRuleInput = Static<typeof FaultRuleInputSchema>;
+export type FaultMark = Static<typeof FaultMarkSchema>;
+export type RateLimitState = Static<typeof RateLimitStateSchema>;
+/** An entry of the sandbox's log view: a log event, with the mark of the fault injected into it, if any. */
+export type SandboxLogEvent = LogEvent & { fault?: FaultMark };

@@ -1,4 +1,12 @@
-import type { EsitoOutcome, PaOffice, Receive, ResetResult } from '../api/types.ts';
+import type {
+  EsitoOutcome,
+  FaultRule,
+  FaultRuleInput,
+  PaOffice,
+  RateLimitState,
+  Receive,
+  ResetResult,
+} from '../api/types.ts';
 import type { ApiRequest, ApiResponse, SandboxClockState } from '../gateway/channels.ts';
 import { readPage, type Page, type Query } from './paging.ts';
 import { ApiProblem } from './problem.ts';
@@ -137,6 +145,38 @@ export class SandboxControl {
   /** Fills the caller's empty sandbox with demo data (`409` when it has data already). */
   seed(options: { profile?: 'demo' | 'qa'; seed?: number } = {}): Promise<SeedOutcome> {
     return this.call({ method: 'POST', path: '/seed', body: options }, [201]);
+  }
+
+  /** The account's fault rules in force, oldest first (docs/sandbox.md "Faults and latency"). */
+  faults(): Promise<FaultRule[]> {
+    return this.call({ method: 'GET', path: '/faults' });
+  }
+
+  /** Adds a fault rule, e.g. `{path: '/v1/send', method: 'POST', fault: 'status=503', times: 2}`. */
+  addFault(rule: FaultRuleInput): Promise<FaultRule> {
+    return this.call({ method: 'POST', path: '/faults', body: rule }, [201]);
+  }
+
+  /** Removes one fault rule (`404` when the account has none with that id). */
+  removeFault(id: number): Promise<FaultRule> {
+    return this.call({ method: 'DELETE', path: `/faults/${id}` });
+  }
+
+  /** Removes every fault rule of the account; says how many went. */
+  clearFaults(): Promise<{ deleted: number }> {
+    return this.call({ method: 'DELETE', path: '/faults' });
+  }
+
+  /** The per-key rate limits the account's test keys have now. */
+  limits(): Promise<RateLimitState> {
+    return this.call({ method: 'GET', path: '/limits' });
+  }
+
+  /** Changes them at once, as `--rate-limit` writes them (`5/s,100/m`, `unlimited`); `null`: the server's again. */
+  setLimits(rateLimit: string | null): Promise<RateLimitState> {
+    return rateLimit === null
+      ? this.call({ method: 'DELETE', path: '/limits' })
+      : this.call({ method: 'PUT', path: '/limits', body: { rate_limit: rateLimit } });
   }
 
   /** Any control call, answered raw: for what this class has no method for (the app's own views of the log). */

@@ -4,6 +4,7 @@ import type { Clock, Clocks } from '../../clock.ts';
 import { ServiceError } from '../../domain/service-error.ts';
 import { context } from '../context.ts';
 import { isLoopbackAddress } from '../loopback.ts';
+import type { RateLimitSettings } from './account-limits.ts';
 import { ClockWindowStore } from './clock-window-store.ts';
 
 export interface RateLimits {
@@ -66,8 +67,10 @@ function tooMany(
  * Per-key limits per second, minute and day (authenticated routes). Every response carries the
  * `RateLimit-*` headers of the window closest to its limit; a `429` carries `Retry-After`.
  */
-export function keyRateLimits(limits: RateLimits | 'unlimited', clocks: Clocks): RequestHandler[] {
-  if (limits === 'unlimited') return [];
+export function keyRateLimits(settings: RateLimitSettings, clocks: Clocks): RequestHandler[] {
+  // What holds for the caller's key now (account-limits.ts): an account may change its test keys' limits at run
+  // time, so the limit is read on each request; `unlimited` skips the counting.
+  const limitsOf = (res: Response): RateLimits | 'unlimited' => settings.of(context(res).scope!);
   // A key's windows run on its account's clock for its environment (clock-window-store.ts): the counter's key
   // names the API key and that scope, `test:7:12` for key 12 of account 7's sandbox.
   const clockOfCounter = (counter: string): Clock => {
@@ -78,7 +81,11 @@ export function keyRateLimits(limits: RateLimits | 'unlimited', clocks: Clocks):
   const limiters = WINDOWS.map((window) =>
     rateLimit({
       windowMs: window.ms,
-      limit: limits[window.name],
+      limit: (_req, res) => {
+        const limits = limitsOf(res);
+        return limits === 'unlimited' ? 0 : limits[window.name];
+      },
+      skip: (_req, res) => limitsOf(res) === 'unlimited',
       store: new ClockWindowStore(clockOfCounter, window.name),
       keyGenerator: (_req, res) => {
         const { key, scope } = context(res);
@@ -93,6 +100,7 @@ export function keyRateLimits(limits: RateLimits | 'unlimited', clocks: Clocks):
   );
   const headers: RequestHandler = (req, res, next) => {
     const infos = WINDOWS.map((w) => (req as LimitedRequest)[w.property]).filter((i) => i !== undefined);
+    if (infos.length === 0) return next();
     // On a tie the longer window wins: its wait is the one that matters to the client.
     const tightest = infos.reduce((a, b) => (b.remaining <= a.remaining ? b : a));
     setHeaders(res, tightest, clockOfRequest(res));

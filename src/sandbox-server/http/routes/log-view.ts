@@ -89,6 +89,7 @@ function viewQuery(req: Request, res: Response, store: Store, reader = new Query
   res.set(OWN_USER_AGENT_HEADER, encodeURIComponent(userAgent ?? ''));
   return {
     ...query,
+    with_fault: true,
     ...(statusClass ? statusRange(statusClass) : {}),
     ...(own === 'hide' ? { user_agent_is_not: userAgent } : {}),
     ...(own === 'only' ? { user_agent_is: userAgent } : {}),
