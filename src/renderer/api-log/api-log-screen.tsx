@@ -22,7 +22,7 @@ import { useGateway } from '../gateway/gateway-context.ts';
 import { PagedTable, type PagedColumns } from '../lists/paged-table.tsx';
 import { LogEntryDrawer } from './log-entry-drawer.tsx';
 import { listLog, type LogFilters } from './log-api.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { FaultBadge, StatusBadge } from './status-badge.tsx';
 import { useLogTail } from './use-log-tail.ts';
 
 type Outcome = 'all' | 'ok' | 'failed';
@@ -96,7 +96,12 @@ export function ApiLog({ profile }: { profile: ProfileView | null }) {
         id: 'status',
         header: t('log.status'),
         accessorFn: (row) => row.status_code,
-        cell: (info) => <StatusBadge event={info.row.original} />,
+        cell: (info) => (
+          <Group gap={4} wrap="nowrap">
+            <StatusBadge event={info.row.original} />
+            <FaultBadge event={info.row.original} />
+          </Group>
+        ),
       },
       {
         id: 'agent',

@@ -13,6 +13,7 @@ import { useSandboxTime } from '../shell/sandbox-clock.tsx';
 import { ArrivePanel } from './arrive-panel.tsx';
 import { ClockPanel } from './clock-panel.tsx';
 import { useClockMove } from './clock-move.tsx';
+import { FaultPanel } from './fault-panel.tsx';
 import { HeldPanel } from './held-panel.tsx';
 import { NextOutcomePanel } from './next-outcome-panel.tsx';
 import { PaPanel } from './pa-panel.tsx';
@@ -139,6 +140,7 @@ function LocalConsole({ profile }: { profile: ProfileView }) {
         <ArrivePanel companies={data?.companies ?? null} onArrived={refresh} />
         <HeldPanel rows={data?.held ?? null} onChanged={refresh} />
       </SimpleGrid>
+      <FaultPanel refreshKey={version} />
       <ResetPanel onReset={refresh} />
       {mover.dialog}
     </Stack>

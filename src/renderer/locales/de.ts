@@ -1,6 +1,7 @@
 import { composeDe } from '../compose/messages.ts';
 import { demoDataDe } from '../demo-data/messages.ts';
 import { consoleDe } from '../console/messages.ts';
+import { faultsDe } from '../console/fault-messages.ts';
 import { invoiceViewDe } from '../invoice-view/messages.ts';
 import { listsDe } from '../lists/messages.ts';
 import { apiLogDe } from '../api-log/messages.ts';
@@ -451,6 +452,7 @@ export const de: Messages = {
   compose: composeDe,
   demoData: demoDataDe,
   console: consoleDe,
+  faults: faultsDe,
   invoiceView: invoiceViewDe,
   lists: listsDe,
   apiLog: apiLogDe,

@@ -1,6 +1,7 @@
 import { composeEn } from '../compose/messages.ts';
 import { demoDataEn } from '../demo-data/messages.ts';
 import { consoleEn } from '../console/messages.ts';
+import { faultsEn } from '../console/fault-messages.ts';
 import { invoiceViewEn } from '../invoice-view/messages.ts';
 import { listsEn } from '../lists/messages.ts';
 import { apiLogEn } from '../api-log/messages.ts';
@@ -439,6 +440,7 @@ export const en = {
   compose: composeEn,
   demoData: demoDataEn,
   console: consoleEn,
+  faults: faultsEn,
   invoiceView: invoiceViewEn,
   lists: listsEn,
   apiLog: apiLogEn,
