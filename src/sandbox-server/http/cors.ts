@@ -10,6 +10,8 @@ const ALLOWED_HEADERS = [
   'accept-language',
   'idempotency-key',
   'sandbox-scenario',
+  // A browser app's test may ask for faults too (docs/sandbox.md "Faults and latency").
+  'sandbox-fault',
 ];
 /** Headers a browser app needs to read: paging, created resources, replays, limits, request ids, log misses. */
 const EXPOSED_HEADERS =

@@ -131,6 +131,21 @@ describe('the Sandbox-Fault header', () => {
     expect((await caller.get('/v1/company', { headers })).status).toBe(200);
   });
 
+  it('may be sent by a browser app: a preflight for an origin its key allows lets it through', async () => {
+    const origin = 'http://127.0.0.1:1';
+    sandbox.server.services.keys.create({ account: 'faults-web', environment: 'test', origins: [origin] });
+    const preflight = await fetch(`${sandbox.origin}/v1/company`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization, sandbox-fault',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization, sandbox-fault');
+  });
+
   it('is ignored for a live key, which no test header may slow or fail', async () => {
     const live = sandbox.caller('faults', 'live');
     const res = await live.get('/v1/company', { headers: { 'Sandbox-Fault': 'hang' } });
@@ -166,7 +181,6 @@ describe('fault rules', () => {
   it('inject into the next N matching requests only, then go', async () => {
     const added = await caller.post<FaultRule>('/_sandbox/faults', {
       json: { path: '/v1/company*', method: 'get', fault: 'status=502', times: 2 },
-      unchecked: true,
     });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({
@@ -178,11 +192,11 @@ describe('fault rules', () => {
     // Another method, another path: untouched.
     expect((await caller.get('/v1/send')).status).toBe(200);
     expect((await caller.get('/v1/company')).status).toBe(502);
-    const listed = await caller.get<FaultRule[]>('/_sandbox/faults', { unchecked: true });
+    const listed = await caller.get<FaultRule[]>('/_sandbox/faults');
     expect(listed.body).toMatchObject([{ id: added.body.id, remaining: 1, hits: 1 }]);
     expect((await caller.get('/v1/company')).status).toBe(502);
     expect((await caller.get('/v1/company')).status).toBe(200);
-    expect((await caller.get<FaultRule[]>('/_sandbox/faults', { unchecked: true })).body).toEqual([]);
+    expect((await caller.get<FaultRule[]>('/_sandbox/faults')).body).toEqual([]);
     const marks = (await logged()).filter((e) => e.fault).map((e) => e.fault);
     expect(marks).toEqual([
       { kind: 'status', status: 502, source: 'rule', rule_id: added.body.id },
@@ -195,7 +209,6 @@ describe('fault rules', () => {
     onTestFinished(() => clock.freeze(false));
     const expiring = await caller.post<FaultRule>('/_sandbox/faults', {
       json: { path: '/v1/company', fault: 'status=500', expires_in: '10s' },
-      unchecked: true,
     });
     expect(expiring.body.expires_at).toBe(new Date(clock.now().getTime() + 10_000).toISOString());
     expect((await caller.get('/v1/company')).status).toBe(500);
@@ -204,14 +217,11 @@ describe('fault rules', () => {
 
     const one = await caller.post<FaultRule>('/_sandbox/faults', {
       json: { path: '/v1/*', fault: 'status=503' },
-      unchecked: true,
     });
-    await caller.post('/_sandbox/faults', { json: { path: '/v1/*', fault: 'latency=1ms' }, unchecked: true });
-    expect(
-      (await caller.delete<FaultRule>(`/_sandbox/faults/${one.body.id}`, { unchecked: true })).body.id,
-    ).toBe(one.body.id);
-    expect((await caller.delete(`/_sandbox/faults/${one.body.id}`, { unchecked: true })).status).toBe(404);
-    expect((await caller.delete('/_sandbox/faults', { unchecked: true })).body).toEqual({ deleted: 1 });
+    await caller.post('/_sandbox/faults', { json: { path: '/v1/*', fault: 'latency=1ms' } });
+    expect((await caller.delete<FaultRule>(`/_sandbox/faults/${one.body.id}`)).body.id).toBe(one.body.id);
+    expect((await caller.delete(`/_sandbox/faults/${one.body.id}`)).status).toBe(404);
+    expect((await caller.delete('/_sandbox/faults')).body).toEqual({ deleted: 1 });
     expect((await caller.get('/v1/company')).status).toBe(200);
   });
 
@@ -222,20 +232,19 @@ describe('fault rules', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.errors!.map((e) => e.path)).toEqual(['path', 'method', 'fault', 'times', 'expires_in']);
-    expect((await caller.get<FaultRule[]>('/_sandbox/faults', { unchecked: true })).body).toEqual([]);
+    expect((await caller.get<FaultRule[]>('/_sandbox/faults')).body).toEqual([]);
   });
 
   it('are the account’s own, never touch live keys, and go with a reset', async () => {
     await caller.post('/_sandbox/faults', {
       json: { path: '/v1/company', fault: 'status=503' },
-      unchecked: true,
     });
     expect((await sandbox.caller('faults-other').get('/v1/company')).status).toBe(200);
     expect((await sandbox.caller('faults', 'live').get('/v1/company')).status).toBe(200);
     expect((await caller.post('/_sandbox/reset', { json: { dry_run: true } })).status).toBe(200);
-    expect((await caller.get<FaultRule[]>('/_sandbox/faults', { unchecked: true })).body).toHaveLength(1);
+    expect((await caller.get<FaultRule[]>('/_sandbox/faults')).body).toHaveLength(1);
     expect((await caller.post('/_sandbox/reset', { json: {} })).status).toBe(200);
-    expect((await caller.get<FaultRule[]>('/_sandbox/faults', { unchecked: true })).body).toEqual([]);
+    expect((await caller.get<FaultRule[]>('/_sandbox/faults')).body).toEqual([]);
   });
 });
 
@@ -243,7 +252,6 @@ describe('rate limits at run time', () => {
   it('change for the account’s test keys at once, answer 429 past them, and go back to the server’s', async () => {
     const set = await caller.put<RateLimitState>('/_sandbox/limits', {
       json: { rate_limit: '2/m' },
-      unchecked: true,
     });
     expect(set.body).toMatchObject({ per_minute: 2, changed: true, server: 'unlimited' });
     const key = sandbox.caller('faults');
@@ -255,7 +263,7 @@ describe('rate limits at run time', () => {
     // A live key of the same account keeps the server's limits.
     const live = sandbox.caller('faults', 'live');
     for (let i = 0; i < 3; i++) expect((await live.get('/v1/company')).status).toBe(200);
-    const back = await caller.delete<RateLimitState>('/_sandbox/limits', { unchecked: true });
+    const back = await caller.delete<RateLimitState>('/_sandbox/limits');
     expect(back.body).toMatchObject({ rate_limit: 'unlimited', changed: false });
     expect((await key.get('/v1/company')).status).toBe(200);
   });
@@ -263,7 +271,6 @@ describe('rate limits at run time', () => {
   it('refuse what --rate-limit would refuse', async () => {
     const res = await caller.put<ProblemDetails>('/_sandbox/limits', {
       json: { rate_limit: 'fast' },
-      unchecked: true,
     });
     expect(res.status).toBe(422);
     expect(res.body.errors![0]!.path).toBe('rate_limit');
