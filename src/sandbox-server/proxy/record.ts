@@ -17,6 +17,19 @@ export interface RecordOptions {
   writer: CassetteWriter;
 }
 
+/**
+ * Headers of the service's answer the caller does not get: the connection's own, those fetch has already undone
+ * (the body arrives decoded, so its encoding and length are this answer's), and cookies of the other service.
+ */
+const NOT_PASSED_ON = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-encoding',
+  'content-length',
+  'set-cookie',
+]);
+
 /** The origin (and any path prefix) the caller's `/v1/...` is appended to. */
 export function upstreamBase(target: string): string {
   return target.replace(/\/+$/, '').replace(/\/v1$/, '');
@@ -62,8 +75,11 @@ export function recordingHandler(options: RecordOptions): RequestHandler {
           body: recordBody(answer, upstream.headers.get('content-type') ?? '', secrets),
         },
       });
-      // The caller gets the service's answer as it came (the cassette's copy is the redacted one).
-      res.status(upstream.status).set(responseHeaders).send(answer);
+      // The caller gets the service's answer as it came (the cassette's copy is the redacted, allow-listed one),
+      // but for what belongs to the connection or to the other service's session.
+      res.status(upstream.status);
+      for (const [name, value] of upstream.headers) if (!NOT_PASSED_ON.has(name)) res.append(name, value);
+      res.send(answer);
     } catch (error) {
       next(error);
     }
