@@ -134,7 +134,11 @@ export async function main(argv: string[]): Promise<number> {
     const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       return usageError(`invalid --port ${values.port}`);
-    if (values['proxy-to'] !== undefined || values.replay !== undefined) {
+    if (
+      ['proxy-to', 'proxy-key', 'record', 'replay'].some(
+        (o) => values[o as keyof typeof values] !== undefined,
+      )
+    ) {
       const { proxyServe } = await import('../proxy/command.ts');
       return proxyServe({
         ...pick({ proxyTo: values['proxy-to'], proxyKey: values['proxy-key'], record: values.record }),

@@ -22,6 +22,9 @@ export async function proxyServe(options: ProxyServeOptions): Promise<number> {
   if (options.proxyTo !== undefined && options.replay !== undefined) {
     return fail('--proxy-to records and --replay replays: give one of them');
   }
+  if (options.proxyTo === undefined && (options.proxyKey !== undefined || options.record !== undefined)) {
+    return fail('--proxy-key and --record go with --proxy-to URL');
+  }
   let server: ProxyServer;
   let cassetteFile: string;
   if (options.proxyTo !== undefined) {
