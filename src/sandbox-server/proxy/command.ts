@@ -92,7 +92,16 @@ export async function diffCommand(file: string | undefined, options: DiffCommand
     return fail('diff --api URL needs --key KEY, a key of that API');
   const own = options.api === undefined ? await startOwnSandbox() : null;
   try {
-    const report = await diffCassette(cassette, own?.api ?? options.api!, own?.key ?? options.key!);
+    const api = own?.api ?? options.api!;
+    let report;
+    try {
+      report = await diffCassette(cassette, api, own?.key ?? options.key!);
+    } catch (error) {
+      // fetch says only "fetch failed"; its cause says why (ECONNREFUSED, a bad host name).
+      const cause = (error as { cause?: { message?: string } }).cause?.message;
+      if (!cause) throw error;
+      return fail(`diff: the API at ${api} did not answer: ${cause}`);
+    }
     process.stdout.write(options.json ? `${JSON.stringify(report)}\n` : formatDiff(report));
     return report.drifts.length > 0 ? 1 : 0;
   } finally {
