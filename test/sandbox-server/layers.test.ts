@@ -23,6 +23,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['seed'],
   ['http'],
   ['server.ts'],
+  ['proxy'],
   ['cli'],
   ['testing'],
   ['index.ts'],

@@ -50,6 +50,16 @@ Commands:
                          in --account (default "default"); else $SCAMBIO_SANDBOX_KEY
       --json             print one line of JSON when ready: url, api, ui, key, data_dir, pid (nothing else
                          on standard output; messages go to standard error)
+  serve --proxy-to URL   instead of the sandbox, forward /v1 calls to the API at URL and record them
+      --proxy-key KEY    that API's key (else $SCAMBIO_PROXY_KEY); callers here need none, and neither key
+                         nor secrets reach the cassette
+      --record FILE      the cassette to write (default cassette.json)
+  serve --replay FILE    instead of the sandbox, answer /v1 calls from a recorded cassette
+  diff FILE              replay a cassette's requests against a sandbox and report where status, headers or
+                         JSON shape differ from the recording; exit code 1 when they do
+      --api URL          the sandbox to replay against (default: a new one in a temporary folder)
+      --key KEY          a key of that sandbox
+      --json             the report as JSON
   keys create            create an API key and print only the key
       --env test|live    environment of the key (default test)
       --account NAME     account to create the key in, created if needed (default "default")
@@ -105,6 +115,11 @@ export async function main(argv: string[]): Promise<number> {
       until: { type: 'string' },
       key: { type: 'string' },
       json: { type: 'boolean' },
+      'proxy-to': { type: 'string' },
+      'proxy-key': { type: 'string' },
+      record: { type: 'string' },
+      replay: { type: 'string' },
+      api: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -119,6 +134,20 @@ export async function main(argv: string[]): Promise<number> {
     const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       return usageError(`invalid --port ${values.port}`);
+    if (
+      ['proxy-to', 'proxy-key', 'record', 'replay'].some(
+        (o) => values[o as keyof typeof values] !== undefined,
+      )
+    ) {
+      const { proxyServe } = await import('../proxy/command.ts');
+      return proxyServe({
+        ...pick({ proxyTo: values['proxy-to'], proxyKey: values['proxy-key'], record: values.record }),
+        ...pick({ replay: values.replay }),
+        port,
+        host: values.host ?? DEFAULT_HOST,
+        json: values.json ?? false,
+      });
+    }
     const { parseRateLimits } = await import('../http/limits/rate-limits.ts');
     const rateLimits = parseRateLimits(values['rate-limit'] ?? '100/s,2000/m,100000/d');
     if (!rateLimits) return usageError(`invalid --rate-limit ${values['rate-limit']}`);
@@ -251,7 +280,18 @@ export async function main(argv: string[]): Promise<number> {
       ...(until ? { until } : {}),
     });
   }
+  if (command === 'diff') {
+    const { diffCommand } = await import('../proxy/command.ts');
+    return diffCommand(sub, { ...pick({ api: values.api, key: values.key }), json: values.json ?? false });
+  }
   return usageError(`unknown command ${command}`);
+}
+
+/** The options that were given (exactOptionalPropertyTypes: an absent one must not be undefined). */
+function pick<T extends Record<string, string | undefined>>(values: T): { [K in keyof T]?: string } {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]?: string;
+  };
 }
 
 function usageError(message: string): number {
