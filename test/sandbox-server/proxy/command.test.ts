@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../support/npm-sandbox.ts';
 import { main } from '../../../src/sandbox-server/cli/sandbox.ts';
 
 let folder: string;
@@ -30,6 +31,16 @@ describe('record, replay and diff on the command line', () => {
   });
 
   it('diff says which API did not answer, with exit code 2 rather than a drift', async () => {
-    expect(await main(['diff', cassette, '--api', 'http://127.0.0.1:9/v1', '--key', 'k'])).toBe(2);
+    // A port nothing listens on (free a moment ago): the connection is refused, which fetch reports only as a cause.
+    const api = `http://127.0.0.1:${await freePort()}/v1`;
+    const errors = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      expect(await main(['diff', cassette, '--api', api, '--key', 'k'])).toBe(2);
+      expect(errors.mock.calls.map(([text]) => String(text)).join('')).toMatch(
+        new RegExp(`the API at ${api.replaceAll('.', '\\.')} did not answer: .*ECONNREFUSED`),
+      );
+    } finally {
+      errors.mockRestore();
+    }
   });
 });
