@@ -17,7 +17,7 @@ import { createApp } from './http/app.ts';
 import { answerStalledHeadsByTheirDeadline, clientErrorHandler } from './http/client-errors.ts';
 import { appUiRoutes } from './http/routes/app-ui.ts';
 import type { IdempotencyStore } from './http/idempotency.ts';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/limits/rate-limits.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/limits/rate-limit-text.ts';
 import { scheduleMaintenanceJobs } from './jobs/maintenance.ts';
 import { JobWorker } from './jobs/worker.ts';
 import { LocalReceiver } from './local-receiver/receiver.ts';

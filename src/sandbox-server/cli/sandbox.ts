@@ -10,7 +10,7 @@ import { ApiKeyService, keyEnvironment } from '../domain/api-keys.ts';
 import type { LiveQuota } from '../domain/quota.ts';
 import type { SandboxServer } from '../server.ts';
 import { cryptoRandom } from '../random.ts';
-import type { RateLimits } from '../http/limits/rate-limits.ts';
+import type { RateLimits } from '../http/limits/rate-limit-text.ts';
 import { SDI_TIMINGS, type SdiTiming } from '../sdi/timing.ts';
 // Each command loads what it needs when it runs (the server, seeding, the sample's invoice): `keys create` opens
 // the database without loading Express and the routes, so a command answers in a fraction of a second.
@@ -148,7 +148,7 @@ export async function main(argv: string[]): Promise<number> {
         json: values.json ?? false,
       });
     }
-    const { parseRateLimits } = await import('../http/limits/rate-limits.ts');
+    const { parseRateLimits } = await import('../http/limits/rate-limit-text.ts');
     const rateLimits = parseRateLimits(values['rate-limit'] ?? '100/s,2000/m,100000/d');
     if (!rateLimits) return usageError(`invalid --rate-limit ${values['rate-limit']}`);
     const sdiDelayMs = parseDuration(values['sdi-delay'] ?? '1s');

@@ -2,7 +2,7 @@ import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProblemDetails } from '../../../src/shared/api/types.ts';
 import { SandboxClock } from '../../../src/sandbox-server/clock.ts';
-import { parseRateLimits } from '../../../src/sandbox-server/http/limits/rate-limits.ts';
+import { parseRateLimits } from '../../../src/sandbox-server/http/limits/rate-limit-text.ts';
 import { ApiCaller, startTestSandbox, type TestSandbox } from '../../support/sandbox.ts';
 
 const sandboxes: TestSandbox[] = [];

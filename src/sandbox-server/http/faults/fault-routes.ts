@@ -5,8 +5,8 @@ import { parseDuration } from '../../clock.ts';
 import { expectObject, requiredProblem } from '../../domain/body-check.ts';
 import { invalid, ServiceError, type Problem } from '../../domain/service-error.ts';
 import { pathParam, scopeOf } from '../context.ts';
-import { formatRateLimits, type RateLimitSettings } from '../limits/account-limits.ts';
-import { parseRateLimits } from '../limits/rate-limits.ts';
+import type { RateLimitSettings } from '../limits/account-limits.ts';
+import { formatRateLimits, parseRateLimits } from '../limits/rate-limit-text.ts';
 import { describeRule, type FaultRules, type NewFaultRule } from './fault-rules.ts';
 import { parseFaultSpec } from './fault-spec.ts';
 

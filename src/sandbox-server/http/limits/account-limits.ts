@@ -1,5 +1,5 @@
 import type { Scope } from '../../store/scope.ts';
-import type { RateLimits } from './rate-limits.ts';
+import type { RateLimits } from './rate-limit-text.ts';
 
 /**
  * The per-key limits in force: the server's (`--rate-limit`, for every key) unless an account changed its own at
@@ -29,10 +29,4 @@ export class RateLimitSettings {
   restore(accountId: number): void {
     this.changed.delete(accountId);
   }
-}
-
-/** Limits as `--rate-limit` writes them: `100/s,2000/m,100000/d`, or `unlimited`. */
-export function formatRateLimits(limits: RateLimits | 'unlimited'): string {
-  if (limits === 'unlimited') return 'unlimited';
-  return `${limits.perSecond}/s,${limits.perMinute}/m,${limits.perDay}/d`;
 }

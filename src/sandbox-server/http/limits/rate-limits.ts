@@ -5,33 +5,10 @@ import { ServiceError } from '../../domain/service-error.ts';
 import { context } from '../context.ts';
 import { isLoopbackAddress } from '../loopback.ts';
 import type { RateLimitSettings } from './account-limits.ts';
+import type { RateLimits } from './rate-limit-text.ts';
 import { ClockWindowStore } from './clock-window-store.ts';
 
-export interface RateLimits {
-  perSecond: number;
-  perMinute: number;
-  perDay: number;
-}
-
-/** The live service's published defaults (contract "Limits"). */
-export const DEFAULT_RATE_LIMITS: RateLimits = { perSecond: 100, perMinute: 2_000, perDay: 100_000 };
 export const HEALTH_LIMIT_PER_MINUTE = 12;
-
-/** `unlimited`, or e.g. `100/s,2000/m,100000/d` (any subset; missing windows keep their default). */
-export function parseRateLimits(text: string): RateLimits | 'unlimited' | null {
-  if (text.trim() === 'unlimited') return 'unlimited';
-  const limits = { ...DEFAULT_RATE_LIMITS };
-  for (const part of text.split(',')) {
-    const match = /^\s*(\d+)\s*\/\s*([smd])\s*$/.exec(part);
-    if (!match) return null;
-    const value = Number(match[1]);
-    if (value < 1) return null;
-    if (match[2] === 's') limits.perSecond = value;
-    if (match[2] === 'm') limits.perMinute = value;
-    if (match[2] === 'd') limits.perDay = value;
-  }
-  return limits;
-}
 
 const WINDOWS = [
   { name: 'perSecond', ms: 1_000, property: 'rateLimitSecond' },
