@@ -80,6 +80,8 @@ export function createServices(deps: {
   sdiDelayMs?: number;
   /** Operations and signatures of a live account (contract: 1,000 and 100). */
   liveQuota?: LiveQuota;
+  /** Webhook signature headers (default the specification's `Service-Signature`; `--compat live` adds a name). */
+  signatureHeaders?: readonly string[];
   logger?: Logger;
   /** Worker threads; default one per core but one (`SCAMBIO_SANDBOX_WORKERS` overrides the count, 0: none). */
   workers?: WorkerPoolOptions;
@@ -118,7 +120,7 @@ export function createServices(deps: {
     prepareTimeoutMs: deliveryTimeoutMs() + 5_000,
     onFailure,
   });
-  const webhooks = new WebhookService(deps.store, clocks, deliveries);
+  const webhooks = new WebhookService(deps.store, clocks, deliveries, deps.signatureHeaders);
   const sdi = new SdiService({
     store: deps.store,
     clocks,

@@ -1,4 +1,6 @@
 import { createServer, type ServerResponse } from 'node:http';
+import { LIVE_SIGNATURE_HEADER, SIGNATURE_HEADER } from '../shared/api/webhook-signature.ts';
+import type { Compatibility } from './http/compatibility/modes.ts';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
 import { Clocks, systemClock, type Clock } from './clock.ts';
@@ -97,6 +99,8 @@ export interface SandboxOptions {
    * size past it (default 1 MiB); tests make it small to stream a page of a few files.
    */
   pageBytes?: number;
+  /** `serve --compat live` and `--strict` (http/compatibility/modes.ts); default: as the specification says. */
+  compatibility?: Compatibility;
 }
 
 export interface SandboxServer {
@@ -137,6 +141,10 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     },
     sdiDelayMs: options.sdiDelayMs,
     liveQuota: options.liveQuota,
+    signatureHeaders:
+      options.compatibility?.headers === 'live'
+        ? [SIGNATURE_HEADER, LIVE_SIGNATURE_HEADER]
+        : [SIGNATURE_HEADER],
     logger,
   });
   if (options.sdiTiming) services.sdi.useTiming(options.sdiTiming);
@@ -172,6 +180,7 @@ export async function startSandboxServer(options: SandboxOptions): Promise<Sandb
     ui,
     localReceiver,
     ...(options.pageBytes === undefined ? {} : { pageBytes: options.pageBytes }),
+    ...(options.compatibility ? { compatibility: options.compatibility } : {}),
   });
 
   const host = options.host ?? DEFAULT_HOST;

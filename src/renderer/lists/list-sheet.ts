@@ -56,7 +56,11 @@ export function invoiceSheet<T extends Send | Receive>(
     value: (row: T, entry?: IndexEntry) => Cell;
   }[] = [
     { header: t('list.type'), kind: 'text', value: (_, e) => e?.amount?.type ?? null },
-    { header: t(sent ? 'sent.number' : 'inbox.number'), kind: 'text', value: (r) => r.document_number },
+    {
+      header: t(sent ? 'sent.number' : 'inbox.number'),
+      kind: 'text',
+      value: (r) => r.document_number ?? null,
+    },
     {
       header: t(sent ? 'sent.date' : 'inbox.date'),
       kind: 'date',

@@ -11,6 +11,7 @@ import type { LiveQuota } from '../domain/quota.ts';
 import type { SandboxServer } from '../server.ts';
 import { cryptoRandom } from '../random.ts';
 import type { RateLimits } from '../http/limits/rate-limit-text.ts';
+import type { Compatibility } from '../http/compatibility/modes.ts';
 import { SDI_TIMINGS, type SdiTiming } from '../sdi/timing.ts';
 // Each command loads what it needs when it runs (the server, seeding, the sample's invoice): `keys create` opens
 // the database without loading Express and the routes, so a command answers in a fraction of a second.
@@ -45,6 +46,10 @@ Commands:
       --trust-any-certificate  trust every signing certificate (no 00104)
       --live-quota N[/S] operations (and signatures) of each live account (default 1000/100)
       --max-invoice-bytes N  largest invoice file accepted (default 5242880, SDI's 5 MB; code 00003)
+      --compat spec|live spec (default): the specification's headers; live: also the live service's names
+                         (Invoicetronic-Total-Count, Invoicetronic-Signature); else $SCAMBIO_COMPAT
+      --strict           unknown query parameters answer 400 and answers keep to the public schemas' fields
+                         (no sandbox extensions); else $SCAMBIO_STRICT=1
       --ui-dir DIR       the built UI to serve under /app/ (default: ${IN_PACKAGE ? "the package's own" : 'out/renderer, built by npm start'})
       --key KEY          make this API key valid (e.g. ik_test_ and 32+ letters or digits: a known key for CI),
                          in --account (default "default"); else $SCAMBIO_SANDBOX_KEY
@@ -102,6 +107,8 @@ export async function main(argv: string[]): Promise<number> {
       'trust-ca': { type: 'string', multiple: true },
       'trust-any-certificate': { type: 'boolean' },
       'live-quota': { type: 'string' },
+      compat: { type: 'string' },
+      strict: { type: 'boolean' },
       'max-invoice-bytes': { type: 'string' },
       'ui-dir': { type: 'string' },
       env: { type: 'string' },
@@ -167,6 +174,10 @@ export async function main(argv: string[]): Promise<number> {
       if (typeof read === 'string') return usageError(`invalid --trust-ca ${file}: ${read}`);
       trustedCas.push(...read);
     }
+    const headers = values.compat ?? (process.env.SCAMBIO_COMPAT || 'spec');
+    if (headers !== 'spec' && headers !== 'live')
+      return usageError(`invalid --compat ${headers} (spec or live)`);
+    const strict = values.strict ?? ['1', 'true'].includes(process.env.SCAMBIO_STRICT ?? '');
     const key = values.key ?? (process.env.SCAMBIO_SANDBOX_KEY || undefined);
     if (key !== undefined && !keyEnvironment(key)) {
       return usageError('--key needs ik_test_ (or ik_live_) and at least 32 letters or digits');
@@ -187,6 +198,7 @@ export async function main(argv: string[]): Promise<number> {
       trustAnyCertificate: values['trust-any-certificate'] ?? false,
       liveQuota: { operations: Number(quota[1]), signatures: Number(quota[2] ?? 100) },
       maxInvoiceBytes,
+      compatibility: { headers, strict },
       ...(values['ui-dir'] === undefined ? {} : { uiDir: values['ui-dir'] }),
     });
   }
@@ -349,6 +361,7 @@ async function serve(options: {
   trustAnyCertificate: boolean;
   liveQuota: LiveQuota;
   maxInvoiceBytes: number;
+  compatibility: Compatibility;
   uiDir?: string;
 }): Promise<number> {
   const [{ default: pino }, { startSandboxServer }] = await Promise.all([

@@ -168,6 +168,8 @@ export class WebhookService {
     private readonly clocks: Clocks,
     /** The webhook lane of the job queue. */
     private readonly queue: JobQueue,
+    /** The headers a delivery's signature goes in: the specification's, and the live service's name too with `--compat live`. */
+    private readonly signatureHeaders: readonly string[] = [SIGNATURE_HEADER],
   ) {}
 
   /** Deliveries as jobs of the durable queue's webhook lane (wired in composition.ts). */
@@ -300,7 +302,7 @@ export class WebhookService {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          [SIGNATURE_HEADER]: signature,
+          ...Object.fromEntries(this.signatureHeaders.map((name) => [name, signature])),
           'user-agent': 'Scambio-Webhooks/1',
         },
         body: payload.body,

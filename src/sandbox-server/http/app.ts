@@ -38,6 +38,9 @@ import { referencePageRoutes } from './routes/reference-page.ts';
 import { queryChecks } from './request-checks.ts';
 import { onlyUnder, routeTable } from './route-table.ts';
 import { updateRoutes } from './routes/update.ts';
+import { liveHeaderNames } from './compatibility/live-headers.ts';
+import { SPEC_COMPATIBILITY, type Compatibility } from './compatibility/modes.ts';
+import { keepToPublicSchemas } from './compatibility/public-fields.ts';
 import { FaultRules } from './faults/fault-rules.ts';
 import { faultRoutes } from './faults/fault-routes.ts';
 import { injectFaults } from './faults/inject-faults.ts';
@@ -61,6 +64,8 @@ export interface AppDependencies {
   localReceiver?: LocalReceiver | null;
   /** A list page with payloads goes out whole up to about this many bytes, and streamed past it (responses.ts). */
   pageBytes?: number;
+  /** The specification's names and leniency (default), or the live service's names, or strictness (modes.ts). */
+  compatibility?: Compatibility;
 }
 
 /** See AppDependencies.pageBytes: a page of up to about a megabyte is sent whole, as it always was. */
@@ -79,6 +84,8 @@ export function createApp(deps: AppDependencies): Express {
   const uploadBytes = deps.maxInvoiceBytes * 2;
   const bodyRules = new BodyRules(uploadBytes);
   const pageBytes = deps.pageBytes ?? DEFAULT_PAGE_BYTES;
+  const compatibility = deps.compatibility ?? SPEC_COMPATIBILITY;
+  const strict = { strict: compatibility.strict };
   const idempotency = new IdempotencyGuard({ store, clocks, logger, responses: deps.idempotencyStore });
   // Faults and changed limits an account asks for at run time (docs/sandbox.md "Faults and latency").
   const faultRules = new FaultRules(clock, deps.random);
@@ -90,6 +97,7 @@ export function createApp(deps: AppDependencies): Express {
 
   app.use(requestContext);
   app.use(accessLog(logger));
+  if (compatibility.headers === 'live') app.use(liveHeaderNames());
   // Before anyone reads a body: oversized by Content-Length, unknown charset or content coding (problem.ts
   // maps what the parsers and the router throw later: bad %-escapes in paths, corrupt or cut-off bodies).
   app.use(bodyGuard((req) => bodyRules.of(req).limit));
@@ -128,7 +136,8 @@ export function createApp(deps: AppDependencies): Express {
   api.use('/send', sandboxScenarioHeader);
   api.use(operationQuota(services.quota));
   // Query parameters against their published definitions (src/shared/api/operations.ts), before any route.
-  api.use(queryChecks());
+  api.use(queryChecks(undefined, strict));
+  if (compatibility.strict) api.use(keepToPublicSchemas());
   const webhooks = webhookRoutes(services.webhooks, store);
   api.use(
     routeTable({
@@ -149,7 +158,7 @@ export function createApp(deps: AppDependencies): Express {
     ...authenticated,
     requireTestKey,
     json,
-    queryChecks(),
+    queryChecks(undefined, strict),
     liveEventRoutes(services.live),
     logViewRoutes(store, services.live),
     webhookDeliveryRoutes(store),

@@ -24,6 +24,11 @@ export interface RequestContext {
    * it is written: the request log keeps its beginning, as it does of a body sent whole.
    */
   streamedBeginning?: Buffer;
+  /**
+   * Strict mode (compatibility/public-fields.ts): one item of this answer's list cut to the public schema's fields,
+   * for a page streamed item by item, which never passes through `res.send`.
+   */
+  publicItem?: (item: object) => object;
   /** The fault the sandbox injected into this request (faults/inject-faults.ts): the log marks its entry. */
   fault?: FaultMark;
   /**

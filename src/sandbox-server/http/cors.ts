@@ -15,7 +15,7 @@ const ALLOWED_HEADERS = [
 ];
 /** Headers a browser app needs to read: paging, created resources, replays, limits, request ids, log misses. */
 const EXPOSED_HEADERS =
-  'Service-Total-Count, Location, Idempotent-Replayed, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id, Scambio-Log';
+  'Service-Total-Count, Invoicetronic-Total-Count, Location, Idempotent-Replayed, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id, Scambio-Log';
 
 /** The page's own origin needs no CORS (e.g. the UI served by this very server). */
 function sameOrigin(req: Request, origin: string): boolean {

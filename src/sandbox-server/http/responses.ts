@@ -70,14 +70,12 @@ export async function sendPayloadList(
     if (res.destroyed) return;
     const found = read(id);
     if (found === null) continue;
+    const invoice = context(res).publicItem?.(found.invoice) ?? found.invoice;
     const payload = await runner.run('payloadJson', { file: found.file, encoding: found.encoding });
     // `{…}` without its `}`, then `,"payload":` and the file's JSON string, then `}`: JSON.stringify's own output
     // for the invoice with its payload (toApi adds `payload` last).
     const parts = [
-      Buffer.from(
-        `${rows === 0 ? '[' : ','}${JSON.stringify(found.invoice).slice(0, -1)},"payload":`,
-        'utf8',
-      ),
+      Buffer.from(`${rows === 0 ? '[' : ','}${JSON.stringify(invoice).slice(0, -1)},"payload":`, 'utf8'),
       Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength),
       Buffer.from('}'),
     ];

@@ -34,6 +34,8 @@ export const de: Catalog = {
     sort: "Nach '{{value}}' kann nicht sortiert werden. Sortierbare Felder: {{allowed}} ('-' voranstellen für absteigende Reihenfolge).",
     ids: "Der Abfrageparameter 'ids' darf höchstens {{max}} durch Kommas getrennte IDs enthalten.",
     repeated: "Der Abfrageparameter '{{parameter}}' darf nur einmal vorkommen.",
+    unknown:
+      "Der Abfrageparameter '{{parameter}}' gehört nicht zu diesem Vorgang (strenger Modus). Erlaubt sind: {{allowed}}.",
     order: "Der Abfrageparameter '{{parameter}}' darf nicht nach '{{other}}' liegen.",
   },
   notFound: {

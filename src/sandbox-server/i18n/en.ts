@@ -32,6 +32,8 @@ export const en = {
     sort: "Cannot sort by '{{value}}'. Sortable fields: {{allowed}} (prefix with '-' for descending order).",
     ids: "The query parameter 'ids' must list at most {{max}} comma-separated ids.",
     repeated: "The query parameter '{{parameter}}' may appear only once.",
+    unknown:
+      "The query parameter '{{parameter}}' is not one this operation takes (strict mode). It takes: {{allowed}}.",
     order: "The query parameter '{{parameter}}' must not be after '{{other}}'.",
   },
   notFound: {

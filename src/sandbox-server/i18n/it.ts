@@ -34,6 +34,8 @@ export const it: Catalog = {
     sort: "Impossibile ordinare per '{{value}}'. Campi ordinabili: {{allowed}} (anteponi '-' per l'ordine decrescente).",
     ids: "Il parametro 'ids' può elencare al massimo {{max}} id separati da virgole.",
     repeated: "Il parametro '{{parameter}}' può comparire una sola volta.",
+    unknown:
+      "Il parametro '{{parameter}}' non è tra quelli di questa operazione (modalità rigorosa). Quelli ammessi: {{allowed}}.",
     order: "Il parametro '{{parameter}}' non può essere successivo a '{{other}}'.",
   },
   notFound: {

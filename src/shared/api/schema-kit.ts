@@ -8,6 +8,17 @@ import Type, { type TSchema, type TUnion, type TNull, type TUnsafe } from 'typeb
 export const INT32_MAX = 2_147_483_647;
 
 /** `T` or `null`: JSON Schema 2020-12 (OpenAPI 3.1) has no `nullable`, only a union with `null`. */
+/**
+ * Marks a field the v1 specification adds to the public description (spec "Resources"): published, always sent by
+ * default, and left out of answers by a sandbox in strict mode (`serve --strict`), which keeps to the public
+ * schemas; so the description cannot call it required.
+ */
+export const EXTENSION_KEYWORD = 'x-scambio-extension';
+
+export function Extension<T extends TSchema>(schema: T) {
+  return Type.Optional({ ...schema, [EXTENSION_KEYWORD]: true } as T);
+}
+
 export function Nullable<T extends TSchema>(
   schema: T,
   options: { description?: string } = {},

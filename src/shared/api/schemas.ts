@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { DateTime, Id, INT32_MAX, Nullable, StringMap } from './schema-kit.ts';
+import { DateTime, Extension, Id, INT32_MAX, Nullable, StringMap } from './schema-kit.ts';
 import { SEND_STATES, SIGNATURE_MODES, WEBHOOK_EVENTS } from './types.ts';
 
 /**
@@ -125,12 +125,12 @@ const INVOICE_RECORD_FIELDS = {
     description: 'The invoices in the file, read from its XML.',
   }),
   encoding: PayloadEncodingSchema,
-  document_number: Nullable(Type.String(), {
-    description: 'Sandbox extension: Numero of the first document in the file.',
-  }),
-  document_date: Nullable(Type.String(), {
-    description: 'Sandbox extension: Data of the first document in the file.',
-  }),
+  document_number: Extension(
+    Nullable(Type.String(), { description: 'Sandbox extension: Numero of the first document in the file.' }),
+  ),
+  document_date: Extension(
+    Nullable(Type.String(), { description: 'Sandbox extension: Data of the first document in the file.' }),
+  ),
 };
 
 export const SendSchema = Type.Object(

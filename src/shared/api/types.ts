@@ -97,6 +97,11 @@ export const PAGE_SIZE_DEFAULT = 100;
 export const PAGE_SIZE_MAX = 200;
 export const SEND_IDS_MAX = 100;
 export const TOTAL_COUNT_HEADER = 'Service-Total-Count';
+/**
+ * The same total under the name the public OpenAPI gives the live service's paging header; a sandbox started with
+ * `--compat live` sends both.
+ */
+export const LIVE_TOTAL_COUNT_HEADER = 'Invoicetronic-Total-Count';
 
 /** Webhook events (contract "Webhooks"); `*` subscribes to all of them. */
 export const WEBHOOK_EVENTS = [

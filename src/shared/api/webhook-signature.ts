@@ -4,6 +4,11 @@
  */
 
 export const SIGNATURE_HEADER = 'Service-Signature';
+/**
+ * The live service's name for the same signature, after its `Invoicetronic-*` headers (the public OpenAPI names its
+ * paging header `Invoicetronic-Total-Count` and no signature header): `--compat live` sends both, with one value.
+ */
+export const LIVE_SIGNATURE_HEADER = 'Invoicetronic-Signature';
 
 const encoder = new TextEncoder();
 
