@@ -211,6 +211,8 @@ export const de: Catalog = {
     events: 'Webhook-Ereignisse müssen eine Liste aus folgenden Werten sein: {{allowed}}.',
     limit:
       'Ein Konto kann je Umgebung höchstens {{max}} Webhooks haben: Löschen Sie zuerst einen, der nicht mehr gebraucht wird.',
+    redeliveryNoBody:
+      'Die Webhook-Zustellung {{id}} wurde ohne ihren Inhalt gespeichert (bevor die Sandbox Inhalte aufbewahrte): sie kann nicht erneut gesendet werden.',
   },
   request: {
     badPath:

@@ -196,6 +196,8 @@ export const en = {
     events: 'Webhook events must be a list of: {{allowed}}.',
     limit:
       'An account may have at most {{max}} webhooks in each environment: delete one it no longer needs first.',
+    redeliveryNoBody:
+      'Webhook delivery {{id}} was recorded without its body (before the sandbox kept bodies): it cannot be sent again.',
   },
   request: {
     badPath:

@@ -204,6 +204,8 @@ export const it: Catalog = {
     events: 'Gli eventi del webhook devono essere una lista tra: {{allowed}}.',
     limit:
       'Un account può avere al massimo {{max}} webhook per ambiente: elimina prima uno che non serve più.',
+    redeliveryNoBody:
+      'La consegna di webhook {{id}} è stata registrata senza il suo corpo (prima che la sandbox conservasse i corpi): non si può inviare di nuovo.',
   },
   request: {
     badPath:

@@ -550,4 +550,8 @@ export const MIGRATIONS: readonly Migration[] = [
   CREATE INDEX recipient_notifications_receive ON recipient_notifications (receive_id, id);
   CREATE INDEX recipient_notifications_send ON recipient_notifications (send_id, id);
   `,
+  `
+  -- A delivery sent again by hand (POST /_sandbox/webhookhistory/{id}/redeliver) names the one it repeats.
+  ALTER TABLE webhook_history ADD COLUMN redelivery_of INTEGER REFERENCES webhook_history(id) ON DELETE SET NULL;
+  `,
 ];

@@ -24,6 +24,7 @@ import {
   SeedReportSchema,
   WebhookDeliverySchema,
 } from './sandbox-schemas.ts';
+import { ReceiverCheckCaseSchema, ReceiverCheckReportSchema } from './webhook-tools.ts';
 import {
   AccountStatusSchema,
   CompanyInputSchema,
@@ -117,6 +118,8 @@ export const COMPONENT_SCHEMAS: Record<string, TSchema> = {
   SandboxReceivedDelivery: ReceivedDeliverySchema,
   SandboxSeedInput: SeedInputSchema,
   SandboxSeedReport: SeedReportSchema,
+  SandboxReceiverCheckReport: ReceiverCheckReportSchema,
+  SandboxReceiverCheckCase: ReceiverCheckCaseSchema,
 };
 const SANDBOX_COMPONENT = /^Sandbox/;
 

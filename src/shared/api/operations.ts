@@ -53,6 +53,7 @@ import {
 } from './schemas.ts';
 import { LOG_TAIL_MAX_WAIT_SECONDS, OWN_CALLS, OWN_USER_AGENT_HEADER, STATUS_CLASSES } from './log-view.ts';
 import { SEND_IDS_MAX, SIGNATURE_MODES, WEBHOOK_EVENTS } from './types.ts';
+import { ReceiverCheckReportSchema } from './webhook-tools.ts';
 import { FATTURA_ROOT_COMPONENT } from './fattura-schemas.ts';
 
 /**
@@ -935,6 +936,28 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     },
     responses: { 200: list('A page of delivery attempts.', WebhookDeliverySchema) },
     problems: [],
+  }),
+  sandbox({
+    id: 'checkSandboxWebhookReceiver',
+    method: 'post',
+    path: '/_sandbox/webhook/{id}/check',
+    summary: 'Check a webhook’s receiver',
+    description:
+      'Sends the webhook’s URL signed test calls (valid, wrong signature, stale timestamp, replay, out of order, large body, slow read) one after the other and says per case whether it answered as a safe receiver should. Each call has the delivery timeout.',
+    pathParams: { id: Type.Integer({ format: 'int32', description: 'The webhook.' }) },
+    responses: { 200: ok('The report, case by case.', ReceiverCheckReportSchema) },
+    problems: [404],
+  }),
+  sandbox({
+    id: 'redeliverSandboxWebhookDelivery',
+    method: 'post',
+    path: '/_sandbox/webhookhistory/{id}/redeliver',
+    summary: 'Send a past webhook delivery again',
+    description:
+      'Sends the delivery’s body to its webhook’s URL, signed now, once, and records the attempt with `redelivery_of`.',
+    pathParams: { id: Type.Integer({ format: 'int32', description: 'The delivery to send again.' }) },
+    responses: { 201: ok('The new delivery.', WebhookDeliverySchema) },
+    problems: [404, 409],
   }),
   sandbox({
     id: 'getSandboxReceiver',
