@@ -50,6 +50,8 @@ export const de: Catalog = {
     receiveNotification: 'SDI hat zur empfangenen Rechnung {{id}} keine Datei {{file}} gesendet.',
     receiveMetadata:
       'Die empfangene Rechnung {{id}} hat keine Metadatendatei: Sie ist eingegangen, bevor die Sandbox sie aufbewahrte.',
+    receiver:
+      'Der eingebaute Webhook-Empfänger läuft für dieses Konto nicht: zuerst starten (POST /_sandbox/receiver).',
   },
   company: {
     vatRegistered:

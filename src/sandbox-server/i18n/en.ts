@@ -47,6 +47,8 @@ export const en = {
     notification: 'SDI issued no notification file with update {{id}}.',
     receiveNotification: 'SDI sent no file {{file}} about received invoice {{id}}.',
     receiveMetadata: 'Received invoice {{id}} has no metadata file: it arrived before the sandbox kept them.',
+    receiver:
+      'The built-in webhook receiver is not running for this account: start it first (POST /_sandbox/receiver).',
   },
   company: {
     vatRegistered: 'A company with VAT number {{vat}} is already registered in this account (id {{id}}).',

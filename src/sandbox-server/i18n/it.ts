@@ -50,6 +50,8 @@ export const it: Catalog = {
     receiveNotification: 'SDI non ha inviato alcun file {{file}} per la fattura ricevuta {{id}}.',
     receiveMetadata:
       'La fattura ricevuta {{id}} non ha un file metadati: è arrivata prima che la sandbox li conservasse.',
+    receiver:
+      'Il ricevitore di webhook integrato non è attivo per questo account: avvialo prima (POST /_sandbox/receiver).',
   },
   company: {
     vatRegistered: 'Un’azienda con partita IVA {{vat}} è già registrata in questo account (id {{id}}).',

@@ -24,7 +24,12 @@ import {
   SeedReportSchema,
   WebhookDeliverySchema,
 } from './sandbox-schemas.ts';
-import { ReceiverCheckCaseSchema, ReceiverCheckReportSchema } from './webhook-tools.ts';
+import {
+  ReceiverBehaviourInputSchema,
+  ReceiverBehaviourSchema,
+  ReceiverCheckCaseSchema,
+  ReceiverCheckReportSchema,
+} from './webhook-tools.ts';
 import {
   AccountStatusSchema,
   CompanyInputSchema,
@@ -120,6 +125,8 @@ export const COMPONENT_SCHEMAS: Record<string, TSchema> = {
   SandboxSeedReport: SeedReportSchema,
   SandboxReceiverCheckReport: ReceiverCheckReportSchema,
   SandboxReceiverCheckCase: ReceiverCheckCaseSchema,
+  SandboxReceiverBehaviour: ReceiverBehaviourSchema,
+  SandboxReceiverBehaviourInput: ReceiverBehaviourInputSchema,
 };
 const SANDBOX_COMPONENT = /^Sandbox/;
 

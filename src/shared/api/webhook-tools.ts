@@ -47,3 +47,44 @@ export const ReceiverCheckReportSchema = Type.Object(
   { description: 'How a webhook’s receiver answered signed test calls, case by case.' },
 );
 export type ReceiverCheckReport = Static<typeof ReceiverCheckReportSchema>;
+
+/** The most calls the built-in receiver can be told to fail in a row. */
+export const RECEIVER_FAIL_NEXT_MAX = 100;
+/** The longest the built-in receiver can be told to wait before answering (past the 10 s timeout on purpose). */
+export const RECEIVER_DELAY_MAX_MS = 60_000;
+
+const behaviourFields = {
+  fail_next: Type.Integer({
+    minimum: 0,
+    maximum: RECEIVER_FAIL_NEXT_MAX,
+    description: 'Answer the next this many calls with 500, then succeed again.',
+  }),
+  delay_ms: Type.Integer({
+    minimum: 0,
+    maximum: RECEIVER_DELAY_MAX_MS,
+    description: 'Wait this long before every answer.',
+  }),
+  timeout: Type.Boolean({
+    description: 'Never answer: every call is held until the sender gives up (its delivery timeout).',
+  }),
+};
+
+/**
+ * How the built-in receiver answers (`/_sandbox/receiver/behaviour`): normally 200 at once; told to fail, to be
+ * slow or to hang, it shows how deliveries retry and time out.
+ */
+export const ReceiverBehaviourSchema = Type.Object(behaviourFields, {
+  description: 'How the built-in receiver answers the calls it gets.',
+});
+export type ReceiverBehaviour = Static<typeof ReceiverBehaviourSchema>;
+
+export const ReceiverBehaviourInputSchema = Type.Object(
+  {
+    fail_next: Type.Optional(behaviourFields.fail_next),
+    delay_ms: Type.Optional(behaviourFields.delay_ms),
+    timeout: Type.Optional(behaviourFields.timeout),
+  },
+  { description: 'The new behaviour; a field left out is the normal one (0, 0, false).' },
+);
+
+export const NORMAL_RECEIVER_BEHAVIOUR: ReceiverBehaviour = { fail_next: 0, delay_ms: 0, timeout: false };
