@@ -173,6 +173,8 @@ describe('webhooks and the built-in receiver, in Chromium', () => {
     // A receiver that answers 204 to anything: the check must flag the signatures it does not look at.
     const careless = new TestReceiver(false);
     const url = await careless.start();
+    // The built-in receiver runs too (started anew: this journey may run alone), for its failure controls.
+    expect((await api.post('/_sandbox/receiver', { json: { events: ['send.add'] } })).status).toBe(201);
     const app = await openApp(ui.browser, ui.sandbox.origin, 'en');
     const { page } = app;
     try {
@@ -186,6 +188,9 @@ describe('webhooks and the built-in receiver, in Chromium', () => {
       await careless.waitFor(1, STEP_MS);
 
       await page.getByTestId('nav-webhooks').click();
+      const receiverPanel = page.locator('[data-testid="local-receiver"][data-running="true"]');
+      await receiverPanel.getByTestId('receiver-behaviour').waitFor({ timeout: STEP_MS });
+      await receiverPanel.screenshot({ path: join(SHOTS, 'receiver-controls-en.png') });
       const row = page.locator('[data-testid="webhooks-table"] tbody tr', { hasText: url });
       await row.getByTestId('webhook-check').click();
       // The suite takes a few seconds (one case sends its body slowly on purpose).
@@ -237,10 +242,23 @@ describe('webhooks and the built-in receiver, in Chromium', () => {
       expect(await report.innerText()).toContain('Firma errata');
       await page.screenshot({ path: join(SHOTS, 'check-it.png'), fullPage: true });
       await page.keyboard.press('Escape');
+      await report.waitFor({ state: 'detached', timeout: STEP_MS });
+
+      // The built-in receiver told to fail its next two calls, from its panel.
+      await receiverPanel.getByLabel('Fallisci le prossime chiamate').fill('2');
+      await receiverPanel.getByTestId('receiver-behaviour-apply').click();
+      await receiverPanel.getByText('Il ricevitore risponderà come impostato.').waitFor({ timeout: STEP_MS });
+      expect((await api.get('/_sandbox/receiver/behaviour')).body).toEqual({
+        fail_next: 2,
+        delay_ms: 0,
+        timeout: false,
+      });
+      await receiverPanel.screenshot({ path: join(SHOTS, 'receiver-controls-it.png') });
       expect(app.problems).toEqual([]);
     } finally {
       await app.close();
       await careless.close();
+      await api.delete('/_sandbox/receiver');
     }
   });
 });
