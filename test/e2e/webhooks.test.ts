@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebHook } from '../../src/shared/api/types.ts';
+import type { WebhookDelivery } from '../../src/shared/api/webhook-delivery.ts';
 import { SECRET_VARIABLE } from '../../src/renderer/webhooks/verify-snippet.ts';
 import { invoiceXml, italianVat } from '../support/invoices.ts';
 import type { ApiCaller } from '../support/sandbox.ts';
+import { TestReceiver } from '../sandbox-server/webhook-tools/safe-receivers.ts';
 import { openApp, STEP_MS } from './support/app-page.ts';
 import { startUiFixture, type UiFixture } from './support/ui-fixture.ts';
 
@@ -164,6 +166,99 @@ describe('webhooks and the built-in receiver, in Chromium', () => {
       expect(app.problems).toEqual([]);
     } finally {
       await app.close();
+    }
+  });
+
+  it('checks a careless receiver case by case and sends a past delivery again from the history', async () => {
+    // A receiver that answers 204 to anything: the check must flag the signatures it does not look at.
+    const careless = new TestReceiver(false);
+    const url = await careless.start();
+    // The built-in receiver runs too (started anew: this journey may run alone), for its failure controls.
+    expect((await api.post('/_sandbox/receiver', { json: { events: ['send.add'] } })).status).toBe(201);
+    const app = await openApp(ui.browser, ui.sandbox.origin, 'en');
+    const { page } = app;
+    try {
+      const created = await api.post<WebHook>('/v1/webhook', { json: { url, events: ['company.add'] } });
+      expect(created.status).toBe(201);
+      careless.secret = created.body.secret!;
+      const other = italianVat(7301);
+      await api.post('/v1/company', {
+        json: { vat: other, fiscal_code: other.slice(2), name: 'Ripetuta Srl' },
+      });
+      await careless.waitFor(1, STEP_MS);
+
+      await page.getByTestId('nav-webhooks').click();
+      const receiverPanel = page.locator('[data-testid="local-receiver"][data-running="true"]');
+      await receiverPanel.getByTestId('receiver-behaviour').waitFor({ timeout: STEP_MS });
+      await receiverPanel.screenshot({ path: join(SHOTS, 'receiver-controls-en.png') });
+      const row = page.locator('[data-testid="webhooks-table"] tbody tr', { hasText: url });
+      await row.getByTestId('webhook-check').click();
+      // The suite takes a few seconds (one case sends its body slowly on purpose).
+      const report = page.getByTestId('receiver-check');
+      await report.waitFor({ timeout: 4 * STEP_MS });
+      expect(await report.getAttribute('data-ok')).toBe('false');
+      const verdict = (name: string) =>
+        report.locator(`[data-testid="receiver-check-case"][data-case="${name}"]`).getAttribute('data-ok');
+      expect(await verdict('valid')).toBe('true');
+      expect(await verdict('wrong_signature')).toBe('false');
+      expect(await verdict('stale_timestamp')).toBe('false');
+      expect(await verdict('replay')).toBe('true');
+      expect(await report.getByTestId('receiver-check-case').count()).toBe(7);
+      expect(await report.innerText()).toContain('Wrong signature');
+      await page.screenshot({ path: join(SHOTS, 'check-en.png'), fullPage: true });
+      await page.keyboard.press('Escape');
+      await report.waitFor({ state: 'detached', timeout: STEP_MS });
+
+      // The company.add delivery, sent again: a new delivery on top, linked to the first and signed now.
+      const before = careless.calls.length;
+      await row.getByTestId('webhook-history-open').click();
+      const history = page.getByTestId('webhook-history');
+      const deliveries = history.getByTestId('webhook-delivery');
+      await deliveries.first().waitFor({ timeout: STEP_MS });
+      const original = await deliveries.count();
+      await deliveries.first().getByRole('button').first().click();
+      await deliveries.first().getByTestId('webhook-redeliver').click();
+      await expect.poll(() => deliveries.count(), { timeout: STEP_MS }).toBe(original + 1);
+      const list = await api.get<WebhookDelivery[]>('/_sandbox/webhookhistory', {
+        query: { webhook_id: created.body.id, sort: '-id' },
+      });
+      expect(list.body[0]!.redelivery_of).toBe(list.body[1]!.id);
+      await deliveries.first().getByRole('button').first().click();
+      await history
+        .getByTestId('webhook-redelivery-of')
+        .getByText(`Sent again from delivery #${list.body[1]!.id}`)
+        .waitFor({ timeout: STEP_MS });
+      expect(careless.calls.length).toBe(before + 1);
+      expect(careless.calls[before]!.verified).toBe(true);
+      await page.screenshot({ path: join(SHOTS, 'redeliver-en.png'), fullPage: true });
+      await page.keyboard.press('Escape');
+
+      // The same report in Italian.
+      await page.getByTestId('language').click();
+      await page.getByRole('option', { name: 'Italiano' }).click();
+      await page.locator('html[lang="it"]').waitFor({ timeout: STEP_MS });
+      await row.getByTestId('webhook-check').click();
+      await report.waitFor({ timeout: 4 * STEP_MS });
+      expect(await report.innerText()).toContain('Firma errata');
+      await page.screenshot({ path: join(SHOTS, 'check-it.png'), fullPage: true });
+      await page.keyboard.press('Escape');
+      await report.waitFor({ state: 'detached', timeout: STEP_MS });
+
+      // The built-in receiver told to fail its next two calls, from its panel.
+      await receiverPanel.getByLabel('Fallisci le prossime chiamate').fill('2');
+      await receiverPanel.getByTestId('receiver-behaviour-apply').click();
+      await receiverPanel.getByText('Il ricevitore risponderà come impostato.').waitFor({ timeout: STEP_MS });
+      expect((await api.get('/_sandbox/receiver/behaviour')).body).toEqual({
+        fail_next: 2,
+        delay_ms: 0,
+        timeout: false,
+      });
+      await receiverPanel.screenshot({ path: join(SHOTS, 'receiver-controls-it.png') });
+      expect(app.problems).toEqual([]);
+    } finally {
+      await app.close();
+      await careless.close();
+      await api.delete('/_sandbox/receiver');
     }
   });
 });

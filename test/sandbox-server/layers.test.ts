@@ -17,7 +17,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['clock.ts', 'data-folder.ts'],
   ['jobs'],
   ['domain'],
-  ['sdi', 'local-receiver', 'worker-tasks.ts'],
+  ['sdi', 'local-receiver', 'webhook-tools', 'worker-tasks.ts'],
   // The wiring: the services of the server's thread, and the pool's threads.
   ['composition.ts', 'worker-thread.ts'],
   ['seed'],

@@ -2,6 +2,7 @@ import {
   Accordion,
   Alert,
   Badge,
+  Button,
   Drawer,
   Group,
   Pagination,
@@ -11,11 +12,12 @@ import {
   Text,
 } from '@mantine/core';
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { WEBHOOK_EVENTS, type WebHook, type WebHookHistory } from '../../shared/api/types.ts';
 import type { WebhookDelivery } from '../../shared/api/webhook-delivery.ts';
 import { JsonView } from '../api-log/json-view.tsx';
+import { clientOf, messageOf } from '../data/api.ts';
 import { formatDateTimeMillis } from '../format/format.ts';
 import { useGateway } from '../gateway/gateway-context.ts';
 import { QueryView } from '../ui/loading.tsx';
@@ -126,7 +128,7 @@ function Deliveries({ webhook, local }: { webhook: WebHook; local: boolean }) {
                       </Group>
                     </Accordion.Control>
                     <Accordion.Panel>
-                      <DeliveryDetails item={item} />
+                      <DeliveryDetails item={item} webhookId={webhook.id} />
                     </Accordion.Panel>
                   </Accordion.Item>
                 ))}
@@ -147,11 +149,16 @@ function Deliveries({ webhook, local }: { webhook: WebHook; local: boolean }) {
   );
 }
 
-function DeliveryDetails({ item }: { item: WebhookDelivery | WebHookHistory }) {
+function DeliveryDetails({ item, webhookId }: { item: WebhookDelivery | WebHookHistory; webhookId: number }) {
   const { t } = useTranslation();
   const detailed = 'request_body' in item;
   return (
     <Stack gap="sm">
+      {detailed && item.redelivery_of !== null && (
+        <Text size="sm" c="dimmed" data-testid="webhook-redelivery-of">
+          {t('webhooks.tools.redeliveryOf', { id: item.redelivery_of })}
+        </Text>
+      )}
       {detailed && item.duration_ms !== null && (
         <Text size="sm">
           {t('webhooks.duration')}: {t('webhooks.durationMs', { ms: item.duration_ms })}
@@ -174,6 +181,41 @@ function DeliveryDetails({ item }: { item: WebhookDelivery | WebHookHistory }) {
         ) : (
           <JsonView label={t('webhooks.answerBody')} text={item.response_body} />
         ))}
+      {detailed && <Redeliver deliveryId={item.id} webhookId={webhookId} />}
     </Stack>
+  );
+}
+
+/** Sends this delivery's body again, signed now (local sandbox only); the new one tops the list. */
+function Redeliver({ deliveryId, webhookId }: { deliveryId: number; webhookId: number }) {
+  const { t } = useTranslation();
+  const gateway = useGateway();
+  const queries = useQueryClient();
+  const redeliver = useMutation({
+    mutationFn: () => clientOf(gateway).sandbox.redeliver(deliveryId),
+    onSuccess: () => queries.invalidateQueries({ queryKey: ['webhooks', 'deliveries', webhookId] }),
+  });
+  return (
+    <Group gap="sm">
+      <Button
+        size="compact-sm"
+        variant="light"
+        loading={redeliver.isPending}
+        onClick={() => redeliver.mutate()}
+        data-testid="webhook-redeliver"
+      >
+        {t('webhooks.tools.redeliver')}
+      </Button>
+      {redeliver.isSuccess && (
+        <Text size="sm" c="teal" data-testid="webhook-redelivered">
+          {t('webhooks.tools.redelivered')}
+        </Text>
+      )}
+      {redeliver.isError && (
+        <Text size="sm" c="red">
+          {t('app.error', { message: messageOf(redeliver.error) })}
+        </Text>
+      )}
+    </Group>
   );
 }

@@ -19,6 +19,7 @@ import { JsonView } from '../api-log/json-view.tsx';
 import { formatDateTimeMillis } from '../format/format.ts';
 import { useGateway } from '../gateway/gateway-context.ts';
 import { EventName } from './event-labels.tsx';
+import { ReceiverBehaviourControls } from './receiver-behaviour-controls.tsx';
 import { SecretReveal } from './secret-reveal.tsx';
 import { verifySnippet } from './verify-snippet.ts';
 import { receiverState, startReceiver, stopReceiver } from './webhook-api.ts';
@@ -129,6 +130,7 @@ export function LocalReceiverPanel({
             <Text size="sm">
               {t('webhooks.receiver.listening')} <Code>{state.webhook.url}</Code>
             </Text>
+            <ReceiverBehaviourControls key={state.webhook.id} />
             {state.deliveries.length === 0 ? (
               <Text size="sm" c="dimmed" role="status">
                 {t('webhooks.receiver.waiting')}

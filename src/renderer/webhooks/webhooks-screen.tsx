@@ -11,6 +11,7 @@ import { PagedTable, type PagedColumns } from '../lists/paged-table.tsx';
 import { DeliveryHistory } from './delivery-history.tsx';
 import { EVENT_LABEL_KEYS, listensToAll } from './event-labels.tsx';
 import { LocalReceiverPanel } from './local-receiver-panel.tsx';
+import { ReceiverCheck } from './receiver-check.tsx';
 import { SecretReveal } from './secret-reveal.tsx';
 import { WebhookForm } from './webhook-form.tsx';
 import {
@@ -41,6 +42,7 @@ export default function WebhooksScreen({ profile }: { profile: ProfileView | nul
   const [secret, setSecret] = useState<string | null>(null);
   const [removing, setRemoving] = useState<WebHook | null>(null);
   const [history, setHistory] = useState<WebHook | null>(null);
+  const [checking, setChecking] = useState<WebHook | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [receiverWebhookId, setReceiverWebhookId] = useState<number | null>(null);
   const reload = useCallback(() => setReloadKey((k) => k + 1), []);
@@ -181,6 +183,17 @@ export default function WebhooksScreen({ profile }: { profile: ProfileView | nul
               >
                 {t('webhooks.history')}
               </Button>
+              {local && (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  color="grape"
+                  onClick={() => setChecking(webhook)}
+                  data-testid="webhook-check"
+                >
+                  {t('webhooks.tools.check')}
+                </Button>
+              )}
               <Button
                 size="compact-sm"
                 variant="default"
@@ -204,7 +217,7 @@ export default function WebhooksScreen({ profile }: { profile: ProfileView | nul
       },
     ],
     // `toggle` only calls the gateway and reloads: it changes with nothing the cells show.
-    [t, companyName, receiverWebhookId],
+    [t, companyName, receiverWebhookId, local],
   );
 
   return (
@@ -245,6 +258,7 @@ export default function WebhooksScreen({ profile }: { profile: ProfileView | nul
       )}
       <SecretReveal secret={secret} onClose={() => setSecret(null)} />
       <DeliveryHistory webhook={history} local={local} onClose={() => setHistory(null)} />
+      <ReceiverCheck webhook={checking} onClose={() => setChecking(null)} />
       <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={t('webhooks.removeTitle')}>
         {removing && (
           <Stack>

@@ -88,6 +88,12 @@ Commands:
       --until ISO        when the seeded period ends, e.g. 2026-03-31T18:00:00Z; the data folder's sandbox
                          clock is set to it (default: the start of this hour, clock left alone)
       --account NAME     the account to fill, which must have no data yet (default "default")
+  listen                 forward a running sandbox's webhook events, signed, to a local URL: registers a
+                         temporary webhook, prints its signing secret and one line a forward; Ctrl+C deletes it
+      --forward-to URL   where to forward, e.g. http://localhost:3000/hook (required)
+      --api URL          the sandbox (default http://127.0.0.1:${DEFAULT_PORT}; serve --json prints it as "api")
+      --key KEY          a sandbox API key of the account (default $SCAMBIO_SANDBOX_KEY)
+      --events CSV       only these events, e.g. send.add,update.add (default all)
 `;
 
 export async function main(argv: string[]): Promise<number> {
@@ -127,6 +133,8 @@ export async function main(argv: string[]): Promise<number> {
       record: { type: 'string' },
       replay: { type: 'string' },
       api: { type: 'string' },
+      'forward-to': { type: 'string' },
+      events: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -271,6 +279,12 @@ export async function main(argv: string[]): Promise<number> {
     } finally {
       store.close();
     }
+  }
+  if (command === 'listen') {
+    const { parseListenOptions, listenCommand } = await import('./listen-command.ts');
+    const parsed = parseListenOptions(values, `http://127.0.0.1:${DEFAULT_PORT}`);
+    if (typeof parsed === 'string') return usageError(parsed);
+    return listenCommand(parsed);
   }
   if (command === 'seed') {
     const [{ SEED_PROFILES }, { seedCommand }] = await Promise.all([

@@ -32,6 +32,8 @@ import type { LocalReceiver } from '../local-receiver/receiver.ts';
 import { localReceiverRoutes } from './routes/local-receiver.ts';
 import { logViewRoutes } from './routes/log-view.ts';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries.ts';
+import { webhookToolRoutes } from './routes/webhook-tools.ts';
+import { WebhookTools } from '../webhook-tools/webhook-tools.ts';
 import { operationQuota, statusRoutes } from './routes/status.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { referencePageRoutes } from './routes/reference-page.ts';
@@ -162,6 +164,7 @@ export function createApp(deps: AppDependencies): Express {
     liveEventRoutes(services.live),
     logViewRoutes(store, services.live),
     webhookDeliveryRoutes(store),
+    webhookToolRoutes(new WebhookTools({ store, clocks, random: deps.random })),
     ...(deps.localReceiver ? [localReceiverRoutes(deps.localReceiver)] : []),
     faultRoutes(faultRules, rateLimits),
     sandboxRoutes({

@@ -52,6 +52,8 @@ export const de: Catalog = {
     receiveNotification: 'SDI hat zur empfangenen Rechnung {{id}} keine Datei {{file}} gesendet.',
     receiveMetadata:
       'Die empfangene Rechnung {{id}} hat keine Metadatendatei: Sie ist eingegangen, bevor die Sandbox sie aufbewahrte.',
+    receiver:
+      'Der eingebaute Webhook-Empfänger läuft für dieses Konto nicht: zuerst starten (POST /_sandbox/receiver).',
   },
   company: {
     vatRegistered:
@@ -213,6 +215,8 @@ export const de: Catalog = {
     events: 'Webhook-Ereignisse müssen eine Liste aus folgenden Werten sein: {{allowed}}.',
     limit:
       'Ein Konto kann je Umgebung höchstens {{max}} Webhooks haben: Löschen Sie zuerst einen, der nicht mehr gebraucht wird.',
+    redeliveryNoBody:
+      'Die Webhook-Zustellung {{id}} wurde ohne ihren Inhalt gespeichert (bevor die Sandbox Inhalte aufbewahrte): sie kann nicht erneut gesendet werden.',
   },
   request: {
     badPath:

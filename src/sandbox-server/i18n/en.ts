@@ -49,6 +49,8 @@ export const en = {
     notification: 'SDI issued no notification file with update {{id}}.',
     receiveNotification: 'SDI sent no file {{file}} about received invoice {{id}}.',
     receiveMetadata: 'Received invoice {{id}} has no metadata file: it arrived before the sandbox kept them.',
+    receiver:
+      'The built-in webhook receiver is not running for this account: start it first (POST /_sandbox/receiver).',
   },
   company: {
     vatRegistered: 'A company with VAT number {{vat}} is already registered in this account (id {{id}}).',
@@ -198,6 +200,8 @@ export const en = {
     events: 'Webhook events must be a list of: {{allowed}}.',
     limit:
       'An account may have at most {{max}} webhooks in each environment: delete one it no longer needs first.',
+    redeliveryNoBody:
+      'Webhook delivery {{id}} was recorded without its body (before the sandbox kept bodies): it cannot be sent again.',
   },
   request: {
     badPath:

@@ -52,6 +52,8 @@ export const it: Catalog = {
     receiveNotification: 'SDI non ha inviato alcun file {{file}} per la fattura ricevuta {{id}}.',
     receiveMetadata:
       'La fattura ricevuta {{id}} non ha un file metadati: è arrivata prima che la sandbox li conservasse.',
+    receiver:
+      'Il ricevitore di webhook integrato non è attivo per questo account: avvialo prima (POST /_sandbox/receiver).',
   },
   company: {
     vatRegistered: 'Un’azienda con partita IVA {{vat}} è già registrata in questo account (id {{id}}).',
@@ -206,6 +208,8 @@ export const it: Catalog = {
     events: 'Gli eventi del webhook devono essere una lista tra: {{allowed}}.',
     limit:
       'Un account può avere al massimo {{max}} webhook per ambiente: elimina prima uno che non serve più.',
+    redeliveryNoBody:
+      'La consegna di webhook {{id}} è stata registrata senza il suo corpo (prima che la sandbox conservasse i corpi): non si può inviare di nuovo.',
   },
   request: {
     badPath:

@@ -15,6 +15,8 @@ import type { Clocks } from '../clock.ts';
 import type { WebhookService } from '../domain/webhooks.ts';
 import type { Scope } from '../store/scope.ts';
 import type { Store } from '../store/store.ts';
+import { NORMAL_RECEIVER_BEHAVIOUR, type ReceiverBehaviour } from '../../shared/api/webhook-tools.ts';
+import { answerAsTold } from './behaviour.ts';
 
 /**
  * The built-in webhook receiver: a loopback HTTP listener inside the sandbox server, started on the first
@@ -70,6 +72,7 @@ export class LocalReceiver {
       secret: webhook.secret!,
       deliveries: [],
       waiters: new Set(),
+      behaviour: { ...NORMAL_RECEIVER_BEHAVIOUR },
     };
     this.byToken.set(token, registration);
     this.byScope.set(scopeKey(scope), registration);
@@ -102,6 +105,20 @@ export class LocalReceiver {
       abort.addEventListener('abort', done);
       registration.waiters.add(done);
     });
+  }
+
+  /** How the scope's receiver answers; null when none is running. */
+  behaviour(scope: Scope): ReceiverBehaviour | null {
+    const registration = this.current(scope);
+    return registration ? { ...registration.behaviour } : null;
+  }
+
+  /** Tells the scope's receiver how to answer from now on; null when none is running. */
+  setBehaviour(scope: Scope, behaviour: ReceiverBehaviour): ReceiverBehaviour | null {
+    const registration = this.current(scope);
+    if (!registration) return null;
+    registration.behaviour = { ...behaviour };
+    return this.behaviour(scope);
   }
 
   /** Deletes the scope's receiver webhook; false when it had none. */
@@ -210,7 +227,10 @@ export class LocalReceiver {
     registration.deliveries.push(delivery);
     if (registration.deliveries.length > RECEIVED_DELIVERIES_KEPT) registration.deliveries.shift();
     for (const wake of [...registration.waiters]) wake();
-    answer(res, 200, { received: delivery.seq, signature: delivery.signature });
+    answerAsTold(registration.behaviour, res, answer, {
+      status: 200,
+      body: { received: delivery.seq, signature: delivery.signature },
+    });
   }
 }
 
@@ -222,6 +242,8 @@ interface Registration {
   /** Oldest first, at most RECEIVED_DELIVERIES_KEPT. */
   deliveries: ReceivedDelivery[];
   waiters: Set<() => void>;
+  /** How it answers: normally at once with 200 (`/_sandbox/receiver/behaviour`). */
+  behaviour: ReceiverBehaviour;
 }
 
 /** Notifications are a few hundred bytes; anything far larger is not one. */

@@ -555,4 +555,8 @@ export const MIGRATIONS: readonly Migration[] = [
   -- source as JSON, shown by the log view (/_sandbox/log) and the console's API log; null for every other entry.
   ALTER TABLE events ADD COLUMN fault TEXT;
   `,
+  `
+  -- A delivery sent again by hand (POST /_sandbox/webhookhistory/{id}/redeliver) names the one it repeats.
+  ALTER TABLE webhook_history ADD COLUMN redelivery_of INTEGER REFERENCES webhook_history(id) ON DELETE SET NULL;
+  `,
 ];

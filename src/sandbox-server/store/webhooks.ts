@@ -36,6 +36,7 @@ interface HistoryRow {
   request_body?: Buffer | null;
   response_body?: Buffer | null;
   duration_ms?: number | null;
+  redelivery_of?: number | null;
 }
 
 export interface WebhookFields {
@@ -97,6 +98,7 @@ function toDelivery(row: HistoryRow, box: SecretBox): WebhookDelivery {
     request_body: openText(box, row.request_body ?? null, 'webhook_history.request_body'),
     response_body: openText(box, row.response_body ?? null, 'webhook_history.response_body'),
     duration_ms: row.duration_ms ?? null,
+    redelivery_of: row.redelivery_of ?? null,
   };
 }
 
@@ -248,20 +250,22 @@ export class WebhookRepository {
     scope: Scope,
     entry: {
       webhookId: number;
-      event: string;
+      event: string | null;
       statusCode: number;
       error: string | null;
       dateTime: string;
       requestBody?: string | null;
       responseBody?: string | null;
       durationMs?: number | null;
+      /** The delivery this one sends again by hand. */
+      redeliveryOf?: number | null;
     },
-  ): void {
-    prepared(
+  ): number {
+    const result = prepared(
       this.db,
       `INSERT INTO webhook_history (webhook_id, account_id, environment, event, status_code, error, date_time, success, created,
-         request_body, response_body, duration_ms)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         request_body, response_body, duration_ms, redelivery_of)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       entry.webhookId,
       scope.accountId,
@@ -275,7 +279,18 @@ export class WebhookRepository {
       sealText(this.box, entry.requestBody ?? null, 'webhook_history.request_body'),
       sealText(this.box, entry.responseBody ?? null, 'webhook_history.response_body'),
       entry.durationMs ?? null,
+      entry.redeliveryOf ?? null,
     );
+    return Number(result.lastInsertRowid);
+  }
+
+  /** One delivery with its bodies, as `GET /_sandbox/webhookhistory` lists it. */
+  delivery(scope: Scope, id: number): WebhookDelivery | null {
+    const row = prepared(
+      this.db,
+      'SELECT * FROM webhook_history WHERE id = ? AND account_id = ? AND environment = ?',
+    ).get(id, scope.accountId, scope.environment) as HistoryRow | undefined;
+    return row ? toDelivery(row, this.box) : null;
   }
 
   /** The history with bodies and durations, filtered by webhook, outcome and event. */

@@ -31,6 +31,12 @@ import {
   SandboxLogEventSchema,
 } from './sandbox-schemas.ts';
 import {
+  ReceiverBehaviourInputSchema,
+  ReceiverBehaviourSchema,
+  ReceiverCheckCaseSchema,
+  ReceiverCheckReportSchema,
+} from './webhook-tools.ts';
+import {
   AccountStatusSchema,
   CompanyInputSchema,
   CompanySchema,
@@ -129,6 +135,10 @@ export const COMPONENT_SCHEMAS: Record<string, TSchema> = {
   SandboxLogEvent: SandboxLogEventSchema,
   SandboxRateLimits: RateLimitStateSchema,
   SandboxRateLimitsInput: RateLimitInputSchema,
+  SandboxReceiverCheckReport: ReceiverCheckReportSchema,
+  SandboxReceiverCheckCase: ReceiverCheckCaseSchema,
+  SandboxReceiverBehaviour: ReceiverBehaviourSchema,
+  SandboxReceiverBehaviourInput: ReceiverBehaviourInputSchema,
 };
 const SANDBOX_COMPONENT = /^Sandbox/;
 

@@ -58,6 +58,11 @@ import {
 } from './schemas.ts';
 import { LOG_TAIL_MAX_WAIT_SECONDS, OWN_CALLS, OWN_USER_AGENT_HEADER, STATUS_CLASSES } from './log-view.ts';
 import { SEND_IDS_MAX, SIGNATURE_MODES, WEBHOOK_EVENTS } from './types.ts';
+import {
+  ReceiverBehaviourInputSchema,
+  ReceiverBehaviourSchema,
+  ReceiverCheckReportSchema,
+} from './webhook-tools.ts';
 import { FATTURA_ROOT_COMPONENT } from './fattura-schemas.ts';
 
 /**
@@ -948,6 +953,28 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     problems: [],
   }),
   sandbox({
+    id: 'checkSandboxWebhookReceiver',
+    method: 'post',
+    path: '/_sandbox/webhook/{id}/check',
+    summary: 'Check a webhook’s receiver',
+    description:
+      'Sends the webhook’s URL signed test calls (valid, wrong signature, stale timestamp, replay, out of order, large body, slow read) one after the other and says per case whether it answered as a safe receiver should. Each call has the delivery timeout.',
+    pathParams: { id: Type.Integer({ format: 'int32', description: 'The webhook.' }) },
+    responses: { 200: ok('The report, case by case.', ReceiverCheckReportSchema) },
+    problems: [404],
+  }),
+  sandbox({
+    id: 'redeliverSandboxWebhookDelivery',
+    method: 'post',
+    path: '/_sandbox/webhookhistory/{id}/redeliver',
+    summary: 'Send a past webhook delivery again',
+    description:
+      'Sends the delivery’s body to its webhook’s URL, signed now, once, and records the attempt with `redelivery_of`.',
+    pathParams: { id: Type.Integer({ format: 'int32', description: 'The delivery to send again.' }) },
+    responses: { 201: ok('The new delivery.', WebhookDeliverySchema) },
+    problems: [404, 409],
+  }),
+  sandbox({
     id: 'getSandboxReceiver',
     method: 'get',
     path: '/_sandbox/receiver',
@@ -973,6 +1000,25 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       'Creates a webhook pointing at a loopback receiver this sandbox hosts, which checks each delivery’s Service-Signature. The answer is the only one with the secret.',
     body: { required: false, content: json(LocalReceiverInputSchema) },
     responses: { 201: ok('The receiver, with its secret.', LocalReceiverStateSchema) },
+    problems: [404, 413, 415, 422],
+  }),
+  sandbox({
+    id: 'getSandboxReceiverBehaviour',
+    method: 'get',
+    path: '/_sandbox/receiver/behaviour',
+    summary: 'How the built-in webhook receiver answers',
+    responses: { 200: ok('Its behaviour.', ReceiverBehaviourSchema) },
+    problems: [404],
+  }),
+  sandbox({
+    id: 'setSandboxReceiverBehaviour',
+    method: 'put',
+    path: '/_sandbox/receiver/behaviour',
+    summary: 'Tell the built-in webhook receiver to fail, be slow or hang',
+    description:
+      'Replaces its behaviour: fail the next `fail_next` calls with 500, wait `delay_ms` before answering, or (`timeout`) never answer. Fields left out are the normal ones.',
+    body: { required: false, content: json(ReceiverBehaviourInputSchema) },
+    responses: { 200: ok('The new behaviour.', ReceiverBehaviourSchema) },
     problems: [404, 413, 415, 422],
   }),
   sandbox({

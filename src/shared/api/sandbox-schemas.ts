@@ -256,6 +256,9 @@ export const WebhookDeliverySchema = Type.Object(
     duration_ms: Nullable(Type.Integer({ minimum: 0 }), {
       description: 'From sending the request to the end of the answer, in milliseconds.',
     }),
+    redelivery_of: Nullable(Type.Integer(), {
+      description: 'The delivery this one sent again by hand (`POST …/redeliver`); null otherwise.',
+    }),
   },
   { description: 'A webhook delivery attempt with its request and answer.' },
 );

@@ -11,6 +11,8 @@ export interface WebhookDelivery extends WebHookHistory {
   response_body: string | null;
   /** From sending the request to the end of the answer (or the failure), in milliseconds of real time. */
   duration_ms: number | null;
+  /** The delivery this one sent again by hand (`POST /_sandbox/webhookhistory/{id}/redeliver`); null otherwise. */
+  redelivery_of: number | null;
 }
 
 /** A receiver's answer is kept up to this many characters: enough to read an error page, not to store one. */

@@ -7,6 +7,8 @@ import type {
   Receive,
   ResetResult,
 } from '../api/types.ts';
+import type { WebhookDelivery } from '../api/webhook-delivery.ts';
+import type { ReceiverBehaviour, ReceiverCheckReport } from '../api/webhook-tools.ts';
 import type { ApiRequest, ApiResponse, SandboxClockState } from '../gateway/channels.ts';
 import { readPage, type Page, type Query } from './paging.ts';
 import { ApiProblem } from './problem.ts';
@@ -177,6 +179,21 @@ export class SandboxControl {
     return rateLimit === null
       ? this.call({ method: 'DELETE', path: '/limits' })
       : this.call({ method: 'PUT', path: '/limits', body: { rate_limit: rateLimit } });
+  }
+
+  /** Sends a webhook's receiver the check suite and judges each answer (docs/webhooks.md "Check my receiver"). */
+  checkReceiver(webhookId: number): Promise<ReceiverCheckReport> {
+    return this.call({ method: 'POST', path: `/webhook/${webhookId}/check`, body: {} });
+  }
+
+  /** Sends a past delivery again, signed now; the answer is the new delivery (`redelivery_of` the old one). */
+  redeliver(deliveryId: number): Promise<WebhookDelivery> {
+    return this.call({ method: 'POST', path: `/webhookhistory/${deliveryId}/redeliver`, body: {} }, [201]);
+  }
+
+  /** Tells the built-in receiver to fail the next calls, answer slowly or never; `{}` makes it normal again. */
+  setReceiverBehaviour(behaviour: Partial<ReceiverBehaviour>): Promise<ReceiverBehaviour> {
+    return this.call({ method: 'PUT', path: '/receiver/behaviour', body: behaviour });
   }
 
   /** Any control call, answered raw: for what this class has no method for (the app's own views of the log). */

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { RECEIVER_MAX_WAIT_SECONDS } from '../../../shared/api/local-receiver.ts';
-import { invalid } from '../../domain/service-error.ts';
+import { invalid, ServiceError } from '../../domain/service-error.ts';
 import { parseWebhookInput } from '../../domain/webhooks.ts';
+import { parseReceiverBehaviour } from '../../local-receiver/behaviour.ts';
 import type { LocalReceiver } from '../../local-receiver/receiver.ts';
 import { noteResource, scopeOf } from '../context.ts';
 import { QueryReader } from '../query.ts';
@@ -36,6 +37,19 @@ export function localReceiverRoutes(receiver: LocalReceiver): Router {
     const state = await receiver.start(scopeOf(res), { company_id: input.company_id, events: input.events });
     noteResource(res, state.webhook?.company_id ?? null, state.webhook?.id ?? null);
     res.status(201).json(state);
+  });
+
+  // How it answers: told to fail the next N calls, to be slow, or to hang (docs/webhooks.md).
+  router.get('/receiver/behaviour', (_req, res) => {
+    const behaviour = receiver.behaviour(scopeOf(res));
+    if (!behaviour) throw new ServiceError('not-found', 'notFound.receiver', {});
+    res.json(behaviour);
+  });
+
+  router.put('/receiver/behaviour', (req, res) => {
+    const behaviour = receiver.setBehaviour(scopeOf(res), parseReceiverBehaviour(req.body));
+    if (!behaviour) throw new ServiceError('not-found', 'notFound.receiver', {});
+    res.json(behaviour);
   });
 
   router.delete('/receiver', (_req, res) => {
