@@ -169,7 +169,7 @@ export class WebhookService {
     /** The webhook lane of the job queue. */
     private readonly queue: JobQueue,
     /** The headers a delivery's signature goes in: the specification's, and the live service's name too with `--compat live`. */
-    private readonly signatureHeaders: readonly string[] = [SIGNATURE_HEADER],
+    readonly signatureHeaders: readonly string[] = [SIGNATURE_HEADER],
   ) {}
 
   /** Deliveries as jobs of the durable queue's webhook lane (wired in composition.ts). */

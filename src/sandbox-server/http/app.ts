@@ -164,7 +164,14 @@ export function createApp(deps: AppDependencies): Express {
     liveEventRoutes(services.live),
     logViewRoutes(store, services.live),
     webhookDeliveryRoutes(store),
-    webhookToolRoutes(new WebhookTools({ store, clocks, random: deps.random })),
+    webhookToolRoutes(
+      new WebhookTools({
+        store,
+        clocks,
+        random: deps.random,
+        signatureHeaders: services.webhooks.signatureHeaders,
+      }),
+    ),
     ...(deps.localReceiver ? [localReceiverRoutes(deps.localReceiver)] : []),
     faultRoutes(faultRules, rateLimits),
     sandboxRoutes({

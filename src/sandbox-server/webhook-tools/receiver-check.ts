@@ -27,6 +27,8 @@ export interface ReceiverCheckInput {
   realNow: Date;
   timeoutMs: number;
   random: RandomSource;
+  /** The deliveries' signature headers (WebhookService.signatureHeaders). */
+  signatureHeaders?: readonly string[];
 }
 
 const success = (answer: PostAnswer) => answer.status >= 200 && answer.status < 300;
@@ -74,6 +76,7 @@ export async function checkReceiver(input: ReceiverCheckInput): Promise<Receiver
       secret: input.secret,
       signedAt,
       timeoutMs: input.timeoutMs,
+      ...(input.signatureHeaders ? { signatureHeaders: input.signatureHeaders } : {}),
       ...change,
     });
   const cases: ReceiverCheckCase[] = [];

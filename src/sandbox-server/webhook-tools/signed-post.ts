@@ -7,6 +7,8 @@ const ANSWER_LIMIT = WEBHOOK_RESPONSE_BODY_LIMIT;
 /** One signed call as the webhook tools send it; the body may come in slow chunks (`slow_read`). */
 export interface SignedPost {
   url: string;
+  /** Where the signature goes, as deliveries put it (default `Service-Signature`; `--compat live` adds a name). */
+  signatureHeaders?: readonly string[];
   /** The exact bytes to send (and sign): a receiver must verify these, not a re-serialised copy. */
   body: string;
   /** The secret to sign with: the webhook's, or a wrong one on purpose. */
@@ -75,7 +77,7 @@ export async function postSigned(post: SignedPost): Promise<PostAnswer> {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      [SIGNATURE_HEADER]: signature,
+      ...Object.fromEntries((post.signatureHeaders ?? [SIGNATURE_HEADER]).map((name) => [name, signature])),
       'user-agent': 'Scambio-Webhooks/1',
     },
     body: post.slowly ? slowBody(post.body, post.slowly.chunks, post.slowly.gapMs) : post.body,

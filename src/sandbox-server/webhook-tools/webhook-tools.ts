@@ -17,7 +17,15 @@ const ERROR_TEXT_MAX = 2000;
  * Both call the receiver at once, outside the delivery queue: they are a developer's hand, not the schedule.
  */
 export class WebhookTools {
-  constructor(private readonly deps: { store: Store; clocks: Clocks; random: RandomSource }) {}
+  constructor(
+    private readonly deps: {
+      store: Store;
+      clocks: Clocks;
+      random: RandomSource;
+      /** The deliveries' signature headers: a check or a redelivery signs as they do. */
+      signatureHeaders?: readonly string[];
+    },
+  ) {}
 
   /** The check suite against webhook `id`'s URL, signed with its secret. */
   async check(scope: Scope, id: number): Promise<ReceiverCheckReport> {
@@ -32,6 +40,7 @@ export class WebhookTools {
       realNow: this.deps.clocks.base.now(),
       timeoutMs: deliveryTimeoutMs(),
       random: this.deps.random,
+      ...(this.deps.signatureHeaders ? { signatureHeaders: this.deps.signatureHeaders } : {}),
     });
   }
 
@@ -55,6 +64,7 @@ export class WebhookTools {
       secret: target.secret,
       signedAt: Math.floor(clocks.base.now().getTime() / 1000),
       timeoutMs: deliveryTimeoutMs(),
+      ...(this.deps.signatureHeaders ? { signatureHeaders: this.deps.signatureHeaders } : {}),
     });
     const ok = answer.status >= 200 && answer.status < 300;
     const newId = store.webhooks.insertHistory(scope, {

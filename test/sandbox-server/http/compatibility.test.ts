@@ -55,7 +55,7 @@ describe('--compat live', () => {
     expect(page.headers.get(LIVE_TOTAL_COUNT_HEADER)).toBe('2');
   });
 
-  it('signs webhook deliveries under both header names, with one signature that verifies', async () => {
+  it('signs webhook deliveries and redeliveries under both header names, with one signature that verifies', async () => {
     const caller = live.caller('hooks');
     const url = await receiver.start();
     const hook = (await caller.post<WebHook>('/v1/webhook', { json: { url, events: ['company.add'] } })).body;
@@ -64,6 +64,18 @@ describe('--compat live', () => {
     const spec = call!.headers[SIGNATURE_HEADER.toLowerCase()] as string;
     expect(call!.headers[LIVE_SIGNATURE_HEADER.toLowerCase()]).toBe(spec);
     expect(await verifyServiceSignature(spec, call!.body, hook.secret!, 300)).toBe(true);
+
+    // A delivery sent again by hand is signed as deliveries are.
+    const history = await caller.get<{ id: number }[]>('/v1/webhookhistory', { unchecked: true });
+    const again = await caller.post(`/_sandbox/webhookhistory/${history.body[0]!.id}/redeliver`, {
+      json: {},
+      unchecked: true,
+    });
+    expect(again.status).toBe(201);
+    const [, repeated] = await receiver.waitFor(2, 30_000);
+    const resigned = repeated!.headers[SIGNATURE_HEADER.toLowerCase()] as string;
+    expect(repeated!.headers[LIVE_SIGNATURE_HEADER.toLowerCase()]).toBe(resigned);
+    expect(await verifyServiceSignature(resigned, repeated!.body, hook.secret!, 300)).toBe(true);
   });
 
   it('keeps the specification’s extensions and ignores unknown query parameters, as by default', async () => {
