@@ -1,7 +1,7 @@
 import { composeDe } from '../compose/messages.ts';
 import { demoDataDe } from '../demo-data/messages.ts';
 import { consoleDe } from '../console/messages.ts';
-import { faultsDe } from '../console/fault-messages.ts';
+import { faultsDe } from '../console/messages.ts';
 import { invoiceViewDe } from '../invoice-view/messages.ts';
 import { listsDe } from '../lists/messages.ts';
 import { apiLogDe } from '../api-log/messages.ts';

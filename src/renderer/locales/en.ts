@@ -1,7 +1,7 @@
 import { composeEn } from '../compose/messages.ts';
 import { demoDataEn } from '../demo-data/messages.ts';
 import { consoleEn } from '../console/messages.ts';
-import { faultsEn } from '../console/fault-messages.ts';
+import { faultsEn } from '../console/messages.ts';
 import { invoiceViewEn } from '../invoice-view/messages.ts';
 import { listsEn } from '../lists/messages.ts';
 import { apiLogEn } from '../api-log/messages.ts';

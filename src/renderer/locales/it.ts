@@ -1,7 +1,7 @@
 import { composeIt } from '../compose/messages.ts';
 import { demoDataIt } from '../demo-data/messages.ts';
 import { consoleIt } from '../console/messages.ts';
-import { faultsIt } from '../console/fault-messages.ts';
+import { faultsIt } from '../console/messages.ts';
 import { invoiceViewIt } from '../invoice-view/messages.ts';
 import { listsIt } from '../lists/messages.ts';
 import { apiLogIt } from '../api-log/messages.ts';
