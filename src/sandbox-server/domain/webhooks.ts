@@ -78,7 +78,7 @@ export type WebhookDisabledListener = (scope: Scope, webhook: WebHook, at: strin
  * At most `limit` characters of an answer; the rest is never read (a receiver may answer with anything). The
  * status decides the outcome: a body cut short by the timeout leaves what had arrived.
  */
-async function readBeginning(response: Response, limit: number): Promise<string> {
+export async function readBeginning(response: Response, limit: number): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
   const decoder = new TextDecoder();

@@ -1,5 +1,6 @@
 import { WEBHOOK_RESPONSE_BODY_LIMIT } from '../../shared/api/webhook-delivery.ts';
 import { SIGNATURE_HEADER, signServicePayload } from '../../shared/api/webhook-signature.ts';
+import { readBeginning } from '../domain/webhooks.ts';
 
 /** As much of a receiver's answer as the delivery history keeps. */
 const ANSWER_LIMIT = WEBHOOK_RESPONSE_BODY_LIMIT;
@@ -45,26 +46,6 @@ function slowBody(body: string, chunks: number, gapMs: number): ReadableStream<U
   });
 }
 
-/** At most ANSWER_LIMIT characters of the answer; a receiver may answer with anything, or never finish. */
-async function answerText(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  try {
-    while (text.length < ANSWER_LIMIT) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-  } catch {
-    // Cut off by the timeout: what arrived is enough.
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return text.slice(0, ANSWER_LIMIT);
-}
-
 /**
  * POSTs a signed body the way deliveries do (same headers, no redirects followed, the delivery timeout). Never
  * throws: a network failure is status 0 with its text.
@@ -88,7 +69,7 @@ export async function postSigned(post: SignedPost): Promise<PostAnswer> {
   if (post.slowly) init.duplex = 'half';
   try {
     const response = await fetch(post.url, init);
-    const text = await answerText(response);
+    const text = await readBeginning(response, ANSWER_LIMIT);
     return { status: response.status, text, durationMs: elapsed() };
   } catch (error) {
     const cause = (error as { cause?: { message?: string } }).cause?.message;
