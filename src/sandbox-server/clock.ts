@@ -1,3 +1,4 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import type { Scope } from './store/scope.ts';
 
 /** Time comes from here, never from `Date.now()` directly, so the sandbox clock can move it. */
@@ -212,4 +213,12 @@ export function sandboxNowOf(
   base: Clock = systemClock,
 ): Date {
   return accountId === null ? base.now() : new Clocks(base, saved).now({ accountId, environment: 'test' });
+}
+
+/**
+ * Waits `ms` of real time, or less when `signal` aborts first: the abort ends the wait, it is not an error (a
+ * client gone, a server stopping). Latency and hangs the sandbox injects, and the log view's tail, wait so.
+ */
+export function waitUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
+  return wait(ms, undefined, { signal }).catch(() => undefined);
 }

@@ -1,3 +1,4 @@
+import { waitUnlessAborted } from '../../clock.ts';
 import type { Request, RequestHandler, Response } from 'express';
 import type { ProblemDetails } from '../../../shared/api/types.ts';
 import type { LiveEvents } from '../../domain/live-events.ts';
@@ -35,14 +36,14 @@ export function injectFaults(rules: FaultRules, live: LiveEvents): RequestHandle
     ctx.fault = markOf(spec, source);
     const ended = endSignal(res, live, scope, spec.outcome?.kind === 'hang' ? HANG_MAX_MS : null);
     try {
-      if (spec.latencyMs !== null) await pause(spec.latencyMs, ended.signal);
+      if (spec.latencyMs !== null) await waitUnlessAborted(spec.latencyMs, ended.signal);
       if (ended.signal.aborted)
         return unanswered(res, ended.clientGone ? CLIENT_GAVE_UP : CLOSED_WITHOUT_ANSWER);
       const { outcome } = spec;
       if (outcome === null) return next();
       if (outcome.kind === 'reset') return unanswered(res, CLOSED_WITHOUT_ANSWER);
       if (outcome.kind === 'hang') {
-        await pause(HANG_MAX_MS, ended.signal);
+        await waitUnlessAborted(HANG_MAX_MS, ended.signal);
         return unanswered(res, ended.clientGone ? CLIENT_GAVE_UP : CLOSED_WITHOUT_ANSWER);
       }
       if (outcome.retryAfterSeconds !== null) res.set('Retry-After', String(outcome.retryAfterSeconds));
@@ -142,17 +143,4 @@ function endSignal(
     if (timer) clearTimeout(timer);
   };
   return state;
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
 }

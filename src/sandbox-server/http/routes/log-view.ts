@@ -1,3 +1,4 @@
+import { waitUnlessAborted } from '../../clock.ts';
 import { Router, type Request, type Response } from 'express';
 import {
   LOG_TAIL_MAX_WAIT_SECONDS,
@@ -65,7 +66,7 @@ export function logViewRoutes(store: Store, live: LiveEvents): Router {
       const deadline = Date.now() + wait * 1000;
       try {
         while (result.rows.length === 0 && !stop.signal.aborted && Date.now() < deadline) {
-          await pause(TAIL_POLL_MS, stop.signal);
+          await waitUnlessAborted(TAIL_POLL_MS, stop.signal);
           if (!stop.signal.aborted) result = read();
         }
       } finally {
@@ -99,16 +100,4 @@ function viewQuery(req: Request, res: Response, store: Store, reader = new Query
 function statusRange(statusClass: StatusClass): Pick<EventListQuery, 'status_from' | 'status_to'> {
   const hundreds = Number(statusClass[0]) * 100;
   return { status_from: hundreds, status_to: hundreds + 99 };
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
 }
