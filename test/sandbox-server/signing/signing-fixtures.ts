@@ -4,22 +4,20 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { createAesGcmSecretBox } from '../../../src/sandbox-server/crypto/secret-box.ts';
 import type { SecretBox } from '../../../src/sandbox-server/crypto/secret-box.ts';
 
-const dirs: string[] = [];
-
-/** A fresh directory, removed after the current test. */
+/**
+ * A fresh directory, removed when the current test finishes. Tied to the test, not to a module-level `afterEach`:
+ * the unit files share one module graph per worker (vitest.config.ts), so a hook registered when this module is
+ * first imported would serve only the first file that imports it.
+ */
 export function tempDir(prefix = 'scambio-signing-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(dir);
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
-
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 export function newSecretBox(): SecretBox {
   return createAesGcmSecretBox(randomBytes(32));
