@@ -4,11 +4,15 @@
  * (`/client`) and the built UI, as built JavaScript with `.d.ts`, apart from the desktop app and its Electron
  * dependencies. Stages it in `out/sandbox-package/` and packs it there with `npm pack`; the tarball's absolute
  * path is the last line printed (test/package/outside-project.test.ts reads it).
+ *
+ * `--ui-from DIR` packs a UI already built from this same source instead of building it again: the test suite
+ * builds it once per run for every test that needs it.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { bundle } from './sandbox-package/bundle.ts';
 import { packageManifest } from './sandbox-package/manifest.ts';
 import { emitTypes } from './sandbox-package/types.ts';
@@ -30,12 +34,22 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(staging, { recursive: true });
 let imported = new Set<string>();
 await step('bundle (esbuild)', async () => (imported = await bundle(repo, join(staging, 'dist'))));
-await step('types (tsc)', () => emitTypes(repo, out, join(staging, 'types')));
-await step('UI (vite)', () => buildUi(join(staging, 'ui')));
+let typesNamed = new Set<string>();
+await step('types (tsc)', () => (typesNamed = emitTypes(repo, out, join(staging, 'types'))));
+const { values: args } = parseArgs({ options: { 'ui-from': { type: 'string' } } });
+const uiFrom = args['ui-from'];
+if (uiFrom && !existsSync(join(uiFrom, 'index.html')))
+  throw new Error(`--ui-from ${uiFrom}: no built UI there`);
+await step(uiFrom ? `UI (built, from ${uiFrom})` : 'UI (vite)', () =>
+  uiFrom ? cpSync(uiFrom, join(staging, 'ui'), { recursive: true }) : buildUi(join(staging, 'ui')),
+);
 const root = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as Parameters<
   typeof packageManifest
 >[0];
-writeFileSync(join(staging, 'package.json'), `${JSON.stringify(packageManifest(root, imported), null, 2)}\n`);
+writeFileSync(
+  join(staging, 'package.json'),
+  `${JSON.stringify(packageManifest(root, imported, typesNamed), null, 2)}\n`,
+);
 copyFileSync(join(import.meta.dirname, 'sandbox-package/README.md'), join(staging, 'README.md'));
 copyFileSync(join(repo, 'LICENSE'), join(staging, 'LICENSE'));
 // The API reference page's Swagger UI files with their licence and notice, rather than a dependency on

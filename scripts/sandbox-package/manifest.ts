@@ -1,8 +1,8 @@
 /**
  * The package's package.json: what developers install. Runtime dependencies are exactly the npm packages the
- * bundle imports, plus those the server resolves by name at run time, at the root package.json's ranges; the
- * Playwright packages are peers (the project brings its own @playwright/test); no Electron, React or Mantine
- * (the UI is shipped built).
+ * bundle imports, plus those the server resolves by name at run time, at the root package.json's ranges, and the
+ * type packages its declarations need; the Playwright packages are peers (the project brings its own
+ * @playwright/test); no Electron, React or Mantine (the UI is shipped built).
  */
 
 /**
@@ -37,7 +37,16 @@ const EXPORTS = {
   './package.json': './package.json',
 };
 
-export function packageManifest(root: RootManifest, imported: Set<string>): Record<string, unknown> {
+/**
+ * `typesNamed`: the packages the declarations name. Those whose types come apart (`@types/express`,
+ * `@types/better-sqlite3`, `@types/node`) are dependencies too: `Scambio.server` shows the Express app and the
+ * SQLite store, and a project compiling with `skipLibCheck: false` must be able to read them.
+ */
+export function packageManifest(
+  root: RootManifest,
+  imported: Set<string>,
+  typesNamed: Set<string> = new Set(),
+): Record<string, unknown> {
   const dependencies: Record<string, string> = {};
   const peerDependencies: Record<string, string> = {};
   for (const name of [...new Set([...imported, ...RESOLVED_AT_RUN_TIME])].sort()) {
@@ -46,6 +55,11 @@ export function packageManifest(root: RootManifest, imported: Set<string>): Reco
     if (name in PEERS) peerDependencies[name] = range;
     else if (name in root.dependencies) dependencies[name] = range;
     else throw new Error(`the bundle imports ${name}, a dev dependency of the root: not for run time`);
+  }
+  for (const name of [...typesNamed].sort()) {
+    const typesPackage = `@types/${name.replace(/^@/, '').replace('/', '__')}`;
+    const range = root.devDependencies[typesPackage];
+    if (range && !(name in peerDependencies)) dependencies[typesPackage] = range;
   }
   // playwright-core comes with @playwright/test; a project without it asks for it by name.
   peerDependencies['playwright-core'] ??= root.devDependencies['playwright-core']!;
@@ -59,7 +73,7 @@ export function packageManifest(root: RootManifest, imported: Set<string>): Reco
     bin: { [PACKAGE_NAME]: 'dist/cli.js' },
     exports: EXPORTS,
     files: ['dist', 'types', 'ui', 'reference-ui', 'README.md', 'LICENSE'],
-    dependencies,
+    dependencies: Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => a.localeCompare(b))),
     peerDependencies,
     peerDependenciesMeta: Object.fromEntries(
       Object.entries(PEERS).map(([name, { optional }]) => [name, { optional }]),

@@ -13,7 +13,11 @@ const PUBLIC_ENTRIES = [
   'src/sandbox-server/testing/playwright.ts',
 ];
 
-export function emitTypes(repo: string, staging: string, outDir: string): void {
+/**
+ * Emits the declarations and answers the packages they name (`express`, `better-sqlite3`, `node:…` as `node`…),
+ * so the manifest can bring the type packages a developer's compiler needs to read them.
+ */
+export function emitTypes(repo: string, staging: string, outDir: string): Set<string> {
   const config = join(staging, 'tsconfig.types.json');
   writeFileSync(
     config,
@@ -38,10 +42,21 @@ export function emitTypes(repo: string, staging: string, outDir: string): void {
   });
   // Reached only by the source build's module, whose own declaration does not name it: nothing imports it.
   rmSync(join(outDir, 'electron.vite.config.d.ts'), { force: true });
+  const named = new Set<string>();
   for (const file of readdirSync(outDir, { recursive: true, encoding: 'utf8' })) {
     if (!file.endsWith('.d.ts')) continue;
     const path = join(outDir, file);
     const text = readFileSync(path, 'utf8');
     writeFileSync(path, text.replace(/(['"])(\.{1,2}\/[^'"]*)\.ts\1/g, '$1$2.js$1'));
+    for (const [, specifier] of text.matchAll(/(?:from |import\()(?:'|")([^.'"][^'"]*)(?:'|")/g))
+      named.add(packageOf(specifier!));
   }
+  return named;
+}
+
+/** `express` → express, `@playwright/test` → @playwright/test, `pkijs/build/x` → pkijs, `node:http` → node. */
+function packageOf(specifier: string): string {
+  if (specifier.startsWith('node:')) return 'node';
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }

@@ -20,6 +20,7 @@ import {
   timedAsync,
 } from './outside-project.ts';
 import { startPrebuildMirror } from './prebuild-mirror.ts';
+import { sharedRendererBuild } from '../e2e/support/shared-renderer.ts';
 
 // Packing builds the UI and installing takes npm's time: minutes on a busy machine, not a timing. A hang net only.
 const HANG_NET_MS = 15 * 60_000;
@@ -31,7 +32,9 @@ if (!chromiumInstalled) {
 describe('the scambio-sandbox package in a project outside this repository', () => {
   let dir = '';
   beforeAll(async () => {
-    const tarball = timed('npm run pack:sandbox', packSandbox);
+    // The UI this run's journeys test, built once (shared-renderer.ts): the same source, not a second build.
+    const ui = await sharedRendererBuild();
+    const tarball = timed('npm run pack:sandbox', () => packSandbox(ui));
     // better-sqlite3's prebuilt binary from a local stand-in of its GitHub download (prebuild-mirror.ts says why).
     const mirror = await startPrebuildMirror(repo);
     try {
@@ -69,6 +72,34 @@ describe('the scambio-sandbox package in a project outside this repository', () 
     },
     HANG_NET_MS,
   );
+
+  it('compiles a strict TypeScript file against its declarations with skipLibCheck off: every type they show resolves', () => {
+    // What a project's `tsc` reads when it checks its tests: the kit's Scambio, its server (the Express app and
+    // the SQLite store behind it) and the typed client, resolved from the project's node_modules only.
+    writeFileSync(
+      join(dir, 'types-check.ts'),
+      [
+        "import { startScambio, type Scambio } from 'scambio-sandbox/testing';",
+        "import { ScambioClient } from 'scambio-sandbox/client';",
+        "import { test } from 'scambio-sandbox/testing/playwright';",
+        'export async function check(): Promise<number> {',
+        '  const scambio: Scambio = await startScambio({ ui: false });',
+        '  const port: number | undefined = scambio.server?.port;',
+        "  const client = ScambioClient.connect({ baseUrl: scambio.baseUrl, apiKey: 'ik_test_x' });",
+        '  await scambio.close();',
+        '  return (port ?? 0) + (client ? 1 : 0) + (typeof test === "function" ? 1 : 0);',
+        '}',
+      ].join('\n'),
+    );
+    const tsc = join(repo, 'node_modules/typescript/bin/tsc');
+    const args = ['--noEmit', '--strict', '--skipLibCheck', 'false', '--target', 'es2022'];
+    const compiled = spawnSync(
+      process.execPath,
+      [tsc, ...args, '--module', 'nodenext', '--moduleResolution', 'nodenext', 'types-check.ts'],
+      { cwd: dir, encoding: 'utf8' },
+    );
+    expect(compiled.status, `${compiled.stdout}${compiled.stderr}`).toBe(0);
+  });
 
   it('serves with `npx scambio-sandbox serve`, its API reference page included, and stops on SIGTERM leaving no process behind', async () => {
     const port = await freePort();

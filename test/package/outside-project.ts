@@ -33,8 +33,9 @@ export async function timedAsync<T>(name: string, run: () => Promise<T>): Promis
 }
 
 /** `npm run pack:sandbox`: the tarball's path is the last line it prints. */
-export function packSandbox(): string {
-  const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/pack-sandbox.ts'], {
+export function packSandbox(uiFrom?: string): string {
+  const args = ['--import', 'tsx', 'scripts/pack-sandbox.ts', ...(uiFrom ? ['--ui-from', uiFrom] : [])];
+  const output = execFileSync(process.execPath, args, {
     cwd: repo,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
