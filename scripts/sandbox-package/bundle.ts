@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { packageNameOf } from './package-name.ts';
 import { build, type Metafile, type Plugin } from 'esbuild';
 
 /** Entry points by output name: `cli` is the `scambio-sandbox` bin. */
@@ -73,8 +74,7 @@ function externalPackages(metafile: Metafile): Set<string> {
   for (const output of Object.values(metafile.outputs)) {
     for (const { path, external } of output.imports) {
       if (!external || path.startsWith('node:') || path.startsWith('.')) continue;
-      const parts = path.split('/');
-      names.add(path.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!);
+      names.add(packageNameOf(path));
     }
   }
   return names;

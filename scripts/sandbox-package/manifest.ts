@@ -56,7 +56,7 @@ export function packageManifest(
     else if (name in root.dependencies) dependencies[name] = range;
     else throw new Error(`the bundle imports ${name}, a dev dependency of the root: not for run time`);
   }
-  for (const name of [...typesNamed].sort()) {
+  for (const name of typesNamed) {
     const typesPackage = `@types/${name.replace(/^@/, '').replace('/', '__')}`;
     const range = root.devDependencies[typesPackage];
     if (range && !(name in peerDependencies)) dependencies[typesPackage] = range;

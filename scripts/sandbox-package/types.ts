@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { packageNameOf } from './package-name.ts';
 
 const PUBLIC_ENTRIES = [
   'src/shared/client/index.ts',
@@ -49,14 +50,7 @@ export function emitTypes(repo: string, staging: string, outDir: string): Set<st
     const text = readFileSync(path, 'utf8');
     writeFileSync(path, text.replace(/(['"])(\.{1,2}\/[^'"]*)\.ts\1/g, '$1$2.js$1'));
     for (const [, specifier] of text.matchAll(/(?:from |import\()(?:'|")([^.'"][^'"]*)(?:'|")/g))
-      named.add(packageOf(specifier!));
+      named.add(specifier!.startsWith('node:') ? 'node' : packageNameOf(specifier!));
   }
   return named;
-}
-
-/** `express` → express, `@playwright/test` → @playwright/test, `pkijs/build/x` → pkijs, `node:http` → node. */
-function packageOf(specifier: string): string {
-  if (specifier.startsWith('node:')) return 'node';
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }
