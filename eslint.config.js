@@ -41,4 +41,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Test files share one module graph per worker (isolate: false in vitest.config.ts): a hook registered when a
+    // support module is first imported would run for the first test file of a worker only.
+    files: ['test/**/*.ts'],
+    ignores: ['test/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'Program > ExpressionStatement > CallExpression[callee.name=/^(before|after)(Each|All)$/]',
+          message:
+            'A support module is imported once per worker: register hooks in the test file, or use onTestFinished.',
+        },
+      ],
+    },
+  },
 );

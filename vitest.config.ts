@@ -27,6 +27,12 @@ export default defineConfig({
     // kept both cores saturated and ran no faster, with a recovery test timing out. SCAMBIO_TEST_WORKERS overrides.
     maxWorkers: Number(process.env.SCAMBIO_TEST_WORKERS) || 3,
     sequence: { sequencer: InterleavingSequencer },
+    // A worker runs its files one after another in one module graph. Each file used to start a process and import
+    // the server (and, for a journey, Playwright) afresh: 330 s of the unit project's 390 s on two cores, and about
+    // 4 CPU-s per journey file (issue 30). The files share no state: each starts its own server on its own temp
+    // folder and its own browser, and restores what it changes (timers). So no support module may register a
+    // top-level hook (afterEach, afterAll): it would serve only the first file of a worker.
+    isolate: false,
     globalSetup: ['test/support/require-reference.ts', 'test/support/renderer-run-folder.ts'],
     projects: [
       {
@@ -35,10 +41,6 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts'],
           exclude: ['test/e2e/**'],
-          // A worker runs its unit files one after another in one module graph: each file used to start a process
-          // and import the server afresh, 330 s of a 390 s project on two cores (issue 30). The files share no
-          // state: each starts its own server on its own temp folder, and restores what it changes (timers).
-          isolate: false,
         },
       },
       {
