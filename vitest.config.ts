@@ -33,7 +33,7 @@ export default defineConfig({
     // folder and its own browser, and restores what it changes (timers). So no support module may register a
     // top-level hook (afterEach, afterAll): it would serve only the first file of a worker.
     isolate: false,
-    globalSetup: ['test/support/require-reference.ts', 'test/support/renderer-run-folder.ts'],
+    globalSetup: ['test/support/require-reference.ts', 'test/support/run-folder.ts'],
     projects: [
       {
         extends: true,

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { invoiceXml, italianVat } from '../test/support/invoices.ts';
-import { cliEntry } from '../test/support/sandbox-process.ts';
+import { cliCommand } from '../test/support/sandbox-process.ts';
 import { createApiKey, openSandboxStore } from '../src/sandbox-server/index.ts';
 
 const [target = '/send?page_size=100', secondsArg = '10', invoicesArg = '500'] = process.argv.slice(2);
@@ -115,9 +115,7 @@ try {
     [
       '--cpu-prof',
       `--cpu-prof-dir=${profDir}`,
-      '--import',
-      'tsx',
-      cliEntry,
+      ...cliCommand(),
       'serve',
       '--port',
       '0',

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageNameOf } from './package-name.ts';
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 
 /** Entry points by output name: `cli` is the `scambio-sandbox` bin. */
 export const ENTRIES = {
@@ -36,8 +36,34 @@ const noSourceBuild: Plugin = {
 /** Bundles the entries into `dist`; gives the bare imports left in (npm packages, by name). */
 export async function bundle(repo: string, dist: string): Promise<Set<string>> {
   const result = await build({
+    ...esbuildOptions(repo, dist, ENTRIES),
+    // This build, for what the package keeps between runs (testing/seed-cache.ts): packed when, from what.
+    define: { SCAMBIO_PACKAGE_BUILD: JSON.stringify(buildId(repo)) },
+    plugins: [noSourceBuild],
+    metafile: true,
+  });
+  // The bin runs with a plain `node`, no tsx: what makes a command start in a fraction of a second.
+  const cli = join(dist, 'cli.js');
+  writeFileSync(cli, `#!/usr/bin/env node\n${readFileSync(cli, 'utf8')}`, { mode: 0o755 });
+  return externalPackages(result.metafile);
+}
+
+/**
+ * The CLI alone, as the source tree runs it (not the package: no build id, the UI looked up in `out/renderer`),
+ * for the project's own tests that start it as a process: `node dist/cli.js` starts in about 0.6 CPU-s, where
+ * `node --import tsx` transpiles and loads the sources in about 1.9. `dist` must sit two folders below the
+ * repository (e.g. `out/test-cli-…`), where the source's `../../out/renderer` and its npm packages resolve alike.
+ */
+export async function bundleSourceCli(repo: string, dist: string): Promise<string> {
+  const { cli, 'sandbox-worker': worker } = ENTRIES;
+  await build(esbuildOptions(repo, dist, { cli, 'sandbox-worker': worker }));
+  return join(dist, 'cli.js');
+}
+
+function esbuildOptions(repo: string, dist: string, entries: Readonly<Record<string, string>>): BuildOptions {
+  return {
     absWorkingDir: repo,
-    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, path]) => [name, join(repo, path)])),
+    entryPoints: Object.fromEntries(Object.entries(entries).map(([name, path]) => [name, join(repo, path)])),
     outdir: dist,
     bundle: true,
     splitting: true,
@@ -46,19 +72,11 @@ export async function bundle(repo: string, dist: string): Promise<Set<string>> {
     target: 'node20.19',
     packages: 'external',
     chunkNames: 'chunk-[hash]',
-    // This build, for what the package keeps between runs (testing/seed-cache.ts): packed when, from what.
-    define: { SCAMBIO_PACKAGE_BUILD: JSON.stringify(buildId(repo)) },
-    plugins: [noSourceBuild],
     sourcemap: true,
     sourcesContent: false,
     legalComments: 'none',
-    metafile: true,
     logLevel: 'warning',
-  });
-  // The bin runs with a plain `node`, no tsx: what makes a command start in a fraction of a second.
-  const cli = join(dist, 'cli.js');
-  writeFileSync(cli, `#!/usr/bin/env node\n${readFileSync(cli, 'utf8')}`, { mode: 0o755 });
-  return externalPackages(result.metafile);
+  };
 }
 
 /** The commit packed (`+` when the tree had changes) and when, e.g. `e11e1ad+-mfx3k2a`: file-name safe. */

@@ -14,7 +14,7 @@ const POLL_MS = 500;
  * most of the suite's time. A failed build fails every file that waits for it, with the build's own message.
  */
 export async function sharedRendererBuild(): Promise<string> {
-  const run = inject('rendererRunFolder');
+  const run = inject('runFolder');
   const built = join(run, 'renderer');
   const failed = join(run, 'failed.txt');
   const lock = join(run, 'building');

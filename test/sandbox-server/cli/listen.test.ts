@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebHook } from '../../../src/shared/api/types.ts';
 import { italianVat } from '../../support/invoices.ts';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.ts';
-import { cliEntry } from '../../support/sandbox-process.ts';
+import { cliCommand } from '../../support/sandbox-process.ts';
 import { TestReceiver } from '../webhook-tools/safe-receivers.ts';
 
 /**
@@ -37,9 +37,7 @@ describe('scambio-sandbox listen --forward-to', () => {
     const child = spawn(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        cliEntry,
+        ...cliCommand(),
         'listen',
         '--api',
         `${sandbox.origin}/v1`,
@@ -84,7 +82,7 @@ describe('scambio-sandbox listen --forward-to', () => {
   });
 
   it('says what is missing when --forward-to or the key is not given', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cliEntry, 'listen', '--key', 'x'], {
+    const child = spawn(process.execPath, [...cliCommand(), 'listen', '--key', 'x'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signWith, testCa, testSigner } from '../../support/certificates.ts';
 import { invoiceXml } from '../../support/invoices.ts';
-import { basicAuth as basic, cliEntry as entry, startSandboxProcess } from '../../support/sandbox-process.ts';
+import { basicAuth as basic, cliCommand, startSandboxProcess } from '../../support/sandbox-process.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 const KEY = /^ik_(test|live)_[A-Za-z0-9]{40}$/;
@@ -21,9 +21,9 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs the CLI in one Node process (tsx as a loader), so signals reach the server itself. */
+/** Runs the CLI in one Node process (the bundled CLI), so signals reach the server itself. */
 function cli(args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: repo, encoding: 'utf8' });
+  return execFileSync(process.execPath, [...cliCommand(), ...args], { cwd: repo, encoding: 'utf8' });
 }
 
 describe('npm run sandbox -- keys', () => {
@@ -140,7 +140,7 @@ describe('npm run sandbox -- serve', () => {
     try {
       execFileSync(
         process.execPath,
-        ['--import', 'tsx', entry, 'serve', '--data-dir', dir, '--port', '0', '--trust-ca', notPem],
+        [...cliCommand(), 'serve', '--data-dir', dir, '--port', '0', '--trust-ca', notPem],
         {
           cwd: repo,
           encoding: 'utf8',

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { basicAuth, cliEntry } from '../../support/sandbox-process.ts';
+import { basicAuth, cliCommand } from '../../support/sandbox-process.ts';
 
 /**
  * What a CI script asks of `serve` (docs/qa.md "The sandbox in CI"): a key it already knows (`--key` or
@@ -33,7 +33,7 @@ interface Run {
 }
 
 function run(args: string[], env: Record<string, string> = {}): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', cliEntry, ...args], {
+  const child = spawn(process.execPath, [...cliCommand(), ...args], {
     cwd: repo,
     env: { ...process.env, ...env },
   });

@@ -10,6 +10,7 @@ import { DataKeyError } from '../../../src/sandbox-server/crypto/secret-box.ts';
 import { startSandboxServer } from '../../../src/sandbox-server/server.ts';
 import { invoiceXml, italianVat } from '../../support/invoices.ts';
 import { ApiCaller } from '../../support/sandbox.ts';
+import { cliCommand } from '../../support/sandbox-process.ts';
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -195,12 +196,11 @@ describe('encryption at rest', () => {
 
   it('tells the CLI user what is wrong in one line, without a stack trace', () => {
     const dir = dataDir();
-    const entry = new URL('../../../src/sandbox-server/cli/sandbox.ts', import.meta.url).pathname;
-    execFileSync(process.execPath, ['--import', 'tsx', entry, 'keys', 'create', '--data-dir', dir]);
+    execFileSync(process.execPath, [...cliCommand(), 'keys', 'create', '--data-dir', dir]);
     writeFileSync(join(dir, 'master.key'), randomBytes(32).toString('base64'));
     let stderr = '';
     try {
-      execFileSync(process.execPath, ['--import', 'tsx', entry, 'keys', 'list', '--data-dir', dir], {
+      execFileSync(process.execPath, [...cliCommand(), 'keys', 'list', '--data-dir', dir], {
         stdio: 'pipe',
       });
     } catch (error) {

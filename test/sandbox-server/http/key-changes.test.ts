@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliEntry } from '../../support/sandbox-process.ts';
+import { cliCommand } from '../../support/sandbox-process.ts';
 import { ApiCaller, startTestSandbox, type TestSandbox } from '../../support/sandbox.ts';
 
 /**
@@ -15,13 +15,9 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 function cli(args: string[]): string {
-  return execFileSync(
-    process.execPath,
-    ['--import', 'tsx', cliEntry, ...args, '--data-dir', sandbox.dataDir],
-    {
-      encoding: 'utf8',
-    },
-  );
+  return execFileSync(process.execPath, [...cliCommand(), ...args, '--data-dir', sandbox.dataDir], {
+    encoding: 'utf8',
+  });
 }
 
 function newKey(account: string): { key: string; caller: ApiCaller } {

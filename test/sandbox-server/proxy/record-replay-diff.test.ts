@@ -7,7 +7,7 @@ import type { Cassette } from '../../../src/sandbox-server/proxy/cassette.ts';
 import type { DiffReport } from '../../../src/sandbox-server/proxy/diff.ts';
 import { invoiceXml, italianVat } from '../../support/invoices.ts';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.ts';
-import { basicAuth, cliEntry } from '../../support/sandbox-process.ts';
+import { basicAuth, cliCommand } from '../../support/sandbox-process.ts';
 
 /**
  * Sandbox A plays the live service. A recording proxy (the real CLI) forwards a short working session to it, a
@@ -88,7 +88,7 @@ function cli(args: string[]): {
   child: ChildProcess;
   done: Promise<{ code: number | null; stdout: string; stderr: string }>;
 } {
-  const child = spawn(process.execPath, ['--import', 'tsx', cliEntry, ...args], { cwd: repo });
+  const child = spawn(process.execPath, [...cliCommand(), ...args], { cwd: repo });
   running.push(child);
   let stdout = '';
   let stderr = '';

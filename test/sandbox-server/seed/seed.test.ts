@@ -8,7 +8,7 @@ import { ScambioClient, isProblem } from 'scambio/client';
 import { SEND_STATES } from '../../../src/shared/api/types.ts';
 import { decodeXmlBytes, isValidPartitaIva, unwrapP7m } from '../../../src/shared/fatturapa/index.ts';
 import { startSandboxServer } from '../../../src/sandbox-server/server.ts';
-import { cliEntry } from '../../support/sandbox-process.ts';
+import { cliCommand } from '../../support/sandbox-process.ts';
 import { startTestSandbox } from '../../support/sandbox.ts';
 
 const run = promisify(execFile);
@@ -21,12 +21,12 @@ afterAll(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** `npm run sandbox -- seed` into a new data folder, as one Node process (tsx as a loader). */
+/** `npm run sandbox -- seed` into a new data folder, as one Node process (the CLI bundled for the run). */
 async function seedWithCli(seed: number): Promise<{ dir: string; stdout: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'scambio-seed-'));
   dirs.push(dir);
   const args = ['seed', '--data-dir', dir, '--profile', 'qa', '--seed', String(seed), '--until', UNTIL];
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', cliEntry, ...args], {
+  const { stdout } = await run(process.execPath, [...cliCommand(), ...args], {
     cwd: repo,
     timeout: 120_000,
   });
@@ -123,7 +123,7 @@ describe('npm run sandbox -- seed', () => {
   it('refuses an account that already has data, and leaves it as it was', async () => {
     const error = await run(
       process.execPath,
-      ['--import', 'tsx', cliEntry, 'seed', '--data-dir', first.dir, '--profile', 'qa', '--seed', '7'],
+      [...cliCommand(), 'seed', '--data-dir', first.dir, '--profile', 'qa', '--seed', '7'],
       { cwd: repo, timeout: 120_000 },
     ).catch((e: { code: number; stderr: string }) => e);
     expect(error).toMatchObject({ code: 1 });
