@@ -5,7 +5,7 @@
 import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { startSandboxServer } from '../src/sandbox-server/index.ts';
-import { buildRendererToTemp } from '../test/e2e/support/build-renderer.ts';
+import { rendererBuild } from '../src/sandbox-server/testing/renderer-build.ts';
 import { launchChromium } from '../test/support/chromium.ts';
 
 export interface UiInChromium {
@@ -22,7 +22,7 @@ export async function openUiInChromium(
   dataDir: string,
   options: { sdiDelayMs?: number } = {},
 ): Promise<UiInChromium> {
-  const uiDir = await buildRendererToTemp();
+  const { dir: uiDir } = await rendererBuild(true);
   const server = await startSandboxServer({
     dataDir,
     port: 0,

@@ -21,6 +21,16 @@ describe('the UI in headless mode, in Chromium', () => {
 
   afterAll(() => ui?.close());
 
+  it('serves the UI as the app ships it: React’s production build, though the test runner sets NODE_ENV=test', async () => {
+    expect(process.env.NODE_ENV).toBe('test');
+    const html = await (await fetch(`${sandbox.origin}/app/`)).text();
+    const entry = /<script type="module"[^>]* src="\.\/([^"]+)"/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    const script = await (await fetch(`${sandbox.origin}/app/${entry}`)).text();
+    // Only React's production build replaces its messages with this short form.
+    expect(script).toContain('Minified React error');
+  });
+
   it('shows the local sandbox dashboard, switches language and lists sent invoices', async () => {
     const context = await browser.newContext({ locale: 'it-IT' });
     const page = await context.newPage();

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inject } from 'vitest';
-import { buildRendererToTemp } from './build-renderer.ts';
+import { rendererBuild } from '../../../src/sandbox-server/testing/renderer-build.ts';
 
 /** How long a test file waits for another one's build before it gives up (a build takes 1–3 minutes). */
 const WAIT_MS = 10 * 60_000;
@@ -20,7 +20,7 @@ export async function sharedRendererBuild(): Promise<string> {
   const lock = join(run, 'building');
   if (takeLock(lock)) {
     try {
-      const dir = await buildRendererToTemp();
+      const { dir } = await rendererBuild(true);
       renameSync(dir, built);
     } catch (error) {
       writeFileSync(failed, error instanceof Error ? (error.stack ?? error.message) : String(error));
