@@ -18,7 +18,7 @@ import { forkSandboxHost } from '../src/main/sandbox-host/node-child.ts';
 import { unavailableSecretStore } from '../src/main/secret-store.ts';
 import { inertHost } from '../test/main/fakes.ts';
 import { launchChromium } from '../test/support/chromium.ts';
-import { rendererBuild } from '../src/sandbox-server/testing/renderer-build.ts';
+import { buildRenderer } from '../scripts/build-renderer.ts';
 import type { Settings } from '../src/shared/gateway/channels.ts';
 import { INVOICES, seedExport } from './export.ts';
 import type { Figure } from './report.ts';
@@ -91,7 +91,8 @@ async function exportThroughGateway(baseUrl: string, key: string, target: string
 async function exportInChromium(
   dataDir: string,
 ): Promise<{ seconds: number; maxGapMs: number; longFrames: number }> {
-  const { dir: uiDir } = await rendererBuild(true);
+  const uiDir = mkdtempSync(join(tmpdir(), 'scambio-renderer-'));
+  await buildRenderer(uiDir);
   const server = await startSandboxServer({ dataDir, port: 0, host: '127.0.0.1', uiDir });
   const browser = await launchChromium();
   try {

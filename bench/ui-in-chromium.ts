@@ -2,10 +2,12 @@
  * The app as a person opens it, for the benches: the current renderer built fresh, served by the sandbox at
  * `/app/` (headless mode, the sandbox in this process, no rate limits) on a data folder, and headless Chromium.
  */
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startSandboxServer } from '../src/sandbox-server/index.ts';
-import { rendererBuild } from '../src/sandbox-server/testing/renderer-build.ts';
+import { buildRenderer } from '../scripts/build-renderer.ts';
 import { launchChromium } from '../test/support/chromium.ts';
 
 export interface UiInChromium {
@@ -22,7 +24,8 @@ export async function openUiInChromium(
   dataDir: string,
   options: { sdiDelayMs?: number } = {},
 ): Promise<UiInChromium> {
-  const { dir: uiDir } = await rendererBuild(true);
+  const uiDir = mkdtempSync(join(tmpdir(), 'scambio-renderer-'));
+  await buildRenderer(uiDir);
   const server = await startSandboxServer({
     dataDir,
     port: 0,
