@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProblem, startScambio, type Scambio } from 'scambio/testing';
+import { chromiumPath, launchChromium } from '../../src/sandbox-server/testing/browser.ts';
 import { sharedRendererBuild } from './support/shared-renderer.ts';
 
 // A sample QA test written only against `scambio/testing`: docs/qa.md shows the same two checks.
@@ -40,5 +41,29 @@ describe('QA with the scambio/testing fixture', () => {
     const missing = await api.sent.get(999_999).catch((error: unknown) => error);
     expect(isProblem(missing, 'not-found')).toBe(true);
     expect((missing as Error).message).toBe('No sent invoice 999999 in this account.');
+  });
+});
+
+describe('startScambio({ browser }): one Chromium for several fixtures', () => {
+  it('opens each app in the browser it is given, and its close() leaves the browser and the others running', async () => {
+    const browser = await launchChromium(chromiumPath());
+    try {
+      const uiDir = await sharedRendererBuild();
+      const first = await startScambio({ browser, uiDir, locale: 'en' });
+      const second = await startScambio({ browser, uiDir, locale: 'it', openPage: false });
+      const other = await second.newPage('de');
+      expect(first.browser).toBe(browser);
+      expect(browser.contexts()).toHaveLength(2);
+      await first.close();
+      expect(browser.isConnected()).toBe(true);
+      expect(browser.contexts()).toEqual([other.context()]);
+      await other.reload();
+      await other.locator('html[lang="de"]').waitFor();
+      await second.close();
+      expect(browser.contexts()).toEqual([]);
+      await expect(startScambio({ browser, host: 'electron' })).rejects.toThrow(/headless/);
+    } finally {
+      await browser.close();
+    }
   });
 });

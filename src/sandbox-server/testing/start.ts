@@ -33,6 +33,12 @@ export interface StartScambioOptions {
   uiDir?: string;
   /** Chromium to drive (headless); default `SCAMBIO_CHROMIUM`, else `/usr/bin/chromium`. */
   chromium?: string;
+  /**
+   * A Chromium already launched, to open the app's pages in (headless) instead of launching one: e.g. one browser
+   * for every test file of a worker. `close()` closes the contexts it opened (its pages) and leaves the browser
+   * running.
+   */
+  browser?: Browser;
   /** Sandbox time before SDI takes a submission; default 0, so outcomes follow at once. Headless only. */
   sdiDelayMs?: number;
   /** Anything else the headless server takes (rate limits, SDI timing, …). */
@@ -108,7 +114,9 @@ export async function startScambio(options: StartScambioOptions = {}): Promise<S
     const apiKey = createKey(dataDir);
     const locale = options.locale ?? 'it';
     const ui = options.ui ?? true;
-    const desktop = options.host === 'headless' || !ui ? null : electronBinary();
+    if (options.browser && options.host === 'electron')
+      throw new Error('`browser` is a Chromium for the headless app: leave it out for the desktop app');
+    const desktop = options.host === 'headless' || options.browser || !ui ? null : electronBinary();
     if (options.host === 'electron' && desktop && 'reason' in desktop) {
       throw new Error(`Cannot launch the desktop app: ${desktop.reason}`);
     }
@@ -151,12 +159,22 @@ export async function startScambio(options: StartScambioOptions = {}): Promise<S
     cleanups.push(() => server.close());
     const appUrl = server.baseUrl.replace(/\/v1$/, '/app/');
     let browser: Browser | null = null;
+    // The contexts this fixture opens: what its close() closes in a browser it was given.
+    const opened = new Set<BrowserContext>();
+    const track = (app: { context: BrowserContext; page: Page }) => {
+      opened.add(app.context);
+      app.context.once('close', () => opened.delete(app.context));
+      return app;
+    };
     let first: { context: BrowserContext; page: Page } | null = null;
     if (ui) {
-      const launched = await launchChromium(chromiumPath(options.chromium));
+      const given = options.browser;
+      const launched = given ?? (await launchChromium(chromiumPath(options.chromium)));
       browser = launched;
-      cleanups.push(() => launched.close());
-      if (options.openPage ?? true) first = await openAppPage(launched, appUrl, locale);
+      if (given)
+        cleanups.push(() => Promise.all([...opened].map((context) => context.close())).then(() => {}));
+      else cleanups.push(() => launched.close());
+      if (options.openPage ?? true) first = track(await openAppPage(launched, appUrl, locale));
     }
     return scambio({
       host: 'headless',
@@ -170,7 +188,7 @@ export async function startScambio(options: StartScambioOptions = {}): Promise<S
       page: first?.page ?? null,
       newPage: async (language = locale) => {
         if (!browser) throw new Error('started with ui: false: there is no browser');
-        return (await openAppPage(browser, appUrl, language)).page;
+        return track(await openAppPage(browser, appUrl, language)).page;
       },
       close,
     });
