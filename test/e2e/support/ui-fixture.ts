@@ -5,7 +5,6 @@ import type { Browser } from 'playwright-core';
 import type { Environment } from '../../../src/shared/api/types.ts';
 import type { SandboxOptions } from '../../../src/sandbox-server/server.ts';
 import { startScambio } from 'scambio/testing';
-import { chromiumPath, launchChromium } from '../../../src/sandbox-server/testing/browser.ts';
 import { ApiCaller, type TestSandbox } from '../../support/sandbox.ts';
 import { sharedRendererBuild } from './shared-renderer.ts';
 
@@ -26,7 +25,6 @@ export async function startUiFixture(options: Partial<SandboxOptions> = {}): Pro
   const { sdiDelayMs, ...server } = options;
   const scambio = await startScambio({
     host: 'headless',
-    browser: await workerBrowser(),
     uiDir: await sharedRendererBuild(),
     openPage: false,
     // The server's own default (1 s), as journeys that do not ask for 0 expect.
@@ -51,24 +49,8 @@ export async function startUiFixture(options: Partial<SandboxOptions> = {}): Pro
     browser: scambio.browser!,
     files,
     close: async () => {
-      // The journeys' own contexts too: the next file of this worker starts on an empty browser.
-      await Promise.all(scambio.browser!.contexts().map((context) => context.close()));
       await scambio.close();
       rmSync(files, { recursive: true, force: true });
     },
   };
-}
-
-let launched: Promise<Browser> | null = null;
-
-/**
- * One Chromium for every journey file a test worker runs (the files share the worker's modules: isolate: false),
- * instead of one launch per file. Each file still gets its own contexts, closed with its fixture. Launched again
- * if it went away; Playwright ends it with the worker.
- */
-async function workerBrowser(): Promise<Browser> {
-  const current = await launched?.catch(() => null);
-  if (current?.isConnected()) return current;
-  launched = launchChromium(chromiumPath());
-  return launched;
 }
