@@ -50,8 +50,8 @@ export async function bundle(repo: string, dist: string): Promise<Set<string>> {
 
 /**
  * The CLI alone, as the source tree runs it (not the package: no build id, the UI looked up in `out/renderer`),
- * for the project's own tests that start it as a process: `node dist/cli.js` starts in about 0.6 CPU-s, where
- * `node --import tsx` transpiles and loads the sources in about 1.9. `dist` must sit two folders below the
+ * for the project's own tests that start it as a process: `node dist/cli.js serve` is listening after about 0.85
+ * CPU-s, where `node --import tsx` transpiles and loads the sources in about 2.1. `dist` must sit two folders below the
  * repository (e.g. `out/test-cli-…`), where the source's `../../out/renderer` and its npm packages resolve alike.
  */
 export async function bundleSourceCli(repo: string, dist: string): Promise<string> {

@@ -9,7 +9,7 @@ const SOURCE_CLI = join(repo, 'src/sandbox-server/cli/sandbox.ts');
 
 /**
  * What follows `node` to start the sandbox CLI. In a test run, the current source bundled once for the run
- * (test/support/run-folder.ts): it starts in about a third of the CPU the source through tsx takes, for some fifty
+ * (test/support/run-folder.ts): it starts in less than half the CPU the source through tsx takes, for some fifty
  * starts a run. Elsewhere (the bench), the source through tsx. The tests of `npm run sandbox` and `npm start`
  * themselves still go through npm and tsx.
  */

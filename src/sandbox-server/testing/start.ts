@@ -34,9 +34,9 @@ export interface StartScambioOptions {
   /** Chromium to drive (headless); default `SCAMBIO_CHROMIUM`, else `/usr/bin/chromium`. */
   chromium?: string;
   /**
-   * A Chromium already launched, to open the app's pages in (headless) instead of launching one: e.g. one browser
-   * for every test file of a worker. `close()` closes the contexts it opened (its pages) and leaves the browser
-   * running.
+   * A Chromium already launched, to open the app's pages in (headless) instead of launching one, e.g. a test
+   * runner's worker-scoped browser, which the runner closes. `close()` closes the contexts it opened (its pages)
+   * and leaves the browser running.
    */
   browser?: Browser;
   /** Sandbox time before SDI takes a submission; default 0, so outcomes follow at once. Headless only. */
