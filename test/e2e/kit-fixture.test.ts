@@ -54,6 +54,9 @@ describe('startScambio({ browser }): one Chromium for several fixtures', () => {
       const other = await second.newPage('de');
       expect(first.browser).toBe(browser);
       expect(browser.contexts()).toHaveLength(2);
+      // CHROMIUM_ARGS: the windows carry no address-bar popups of Chromium's own (chrome://omnibox-popup…).
+      const { targetInfos } = await (await browser.newBrowserCDPSession()).send('Target.getTargets');
+      expect(targetInfos.filter((target) => target.type !== 'page').map((target) => target.url)).toEqual([]);
       await first.close();
       expect(browser.isConnected()).toBe(true);
       expect(browser.contexts()).toEqual([other.context()]);

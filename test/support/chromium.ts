@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium as launchKitChromium } from '../../src/sandbox-server/testing/browser.ts';
 
 /**
  * Debian's Chromium (or SCAMBIO_CHROMIUM, as the QA kit reads it): Playwright drives it and never downloads a
@@ -9,17 +10,7 @@ export const CHROMIUM = process.env.SCAMBIO_CHROMIUM ?? '/usr/bin/chromium';
 export const chromiumInstalled = existsSync(CHROMIUM);
 export const CHROMIUM_MISSING = `no Chromium at ${CHROMIUM} (install it: apt-get install chromium, or set SCAMBIO_CHROMIUM to its path)`;
 
-/** Headless Chromium with the flags a closed network needs (no background connections, no updates). */
+/** Headless Chromium with the kit's flags (CHROMIUM_ARGS in src/sandbox-server/testing/browser.ts). */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-    timeout: 30_000,
-  });
+  return launchKitChromium(CHROMIUM);
 }

@@ -5,7 +5,7 @@
  * are `scambio/testing` and `scambio/testing/playwright`.)
  */
 export { startScambio, type Scambio, type StartScambioOptions } from './start.ts';
-export { appLoaded, chooseLanguage, type UiLanguage } from './browser.ts';
+export { appLoaded, chooseLanguage, CHROMIUM_ARGS, type UiLanguage } from './browser.ts';
 export { electronBinary } from './electron-host.ts';
 export { SEED_PROFILES, type SeedProfile } from '../seed/profiles.ts';
 export * from '../../shared/client/index.ts';
