@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { takeTurns } from './interleaving-sequencer.ts';
 
-describe('the suite order: projects taking turns', () => {
+describe('the suite order: journeys and the other files taking turns', () => {
   it('takes one from each list in turn, keeping each list in its order, until all are taken', () => {
     const journeys = ['everyday', 'lists', 'filing'];
     const units = ['seed', 'hostile', 'cades', 'zip', 'clock'];

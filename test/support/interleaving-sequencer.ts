@@ -1,20 +1,16 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Vitest's own order, longest file first (by the last run's durations, else by size), but with the two projects
- * taking turns instead of one after the other. In Vitest's order every journey came before every unit file: while
- * the first journey built the renderer the other workers only waited for it, and the unit files queued for the
- * last journeys to end. Taking turns, a worker with nothing to do but wait runs unit files instead (issue 30).
+ * Vitest's own order, longest file first (by the last run's durations, else by size), but with the UI journeys
+ * (test/e2e) and the other files taking turns. Longest first put the journeys together: while the first one built
+ * the renderer the other workers only waited for it, and the unit files queued for the last journeys to end.
+ * Taking turns, a worker with nothing to do but wait runs unit files instead (issue 30).
  */
 export default class InterleavingSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const byProject = new Map<string, TestSpecification[]>();
-    for (const file of sorted) {
-      const name = file.project.name;
-      byProject.set(name, [...(byProject.get(name) ?? []), file]);
-    }
-    return takeTurns([...byProject.values()]);
+    const isJourney = (file: TestSpecification) => file.moduleId.includes('/test/e2e/');
+    return takeTurns([sorted.filter(isJourney), sorted.filter((file) => !isJourney(file))]);
   }
 }
 
