@@ -11,7 +11,13 @@ export const rendererConfig = {
   plugins: [react()],
   build: {
     outDir: resolve(import.meta.dirname, 'out/renderer'),
-    rollupOptions: { input: resolve(import.meta.dirname, 'src/renderer/index.html') },
+    rollupOptions: {
+      input: resolve(import.meta.dirname, 'src/renderer/index.html'),
+      // Rollup split the app into 113 files, most of them a Mantine component of a few kB, and the window fetched
+      // and linked some 75 of them on every start. Chunks under 40 kB are merged where that changes no module's
+      // order: 35 files, 19 fetched at start, and a start cost 10 % less CPU (issue 30).
+      output: { experimentalMinChunkSize: 40_000 },
+    },
   },
 };
 
