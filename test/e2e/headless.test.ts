@@ -4,6 +4,7 @@ import { invoiceXml, italianVat } from '../support/invoices.ts';
 import type { TestSandbox } from '../support/sandbox.ts';
 import { startUiFixture, type UiFixture } from './support/ui-fixture.ts';
 import { localSandboxJourney } from './support/journey.ts';
+import { JOURNEY_MS } from '../support/journey-files.ts';
 
 describe('the UI in headless mode, in Chromium', () => {
   let ui: UiFixture;
@@ -21,7 +22,11 @@ describe('the UI in headless mode, in Chromium', () => {
 
   afterAll(() => ui?.close());
 
-  it('serves the UI as the app ships it: React’s production build, though the test runner sets NODE_ENV=test', async () => {
+  it('serves the UI as the app ships it: React’s production build, though the test runner sets NODE_ENV=test', async ({
+    task,
+  }) => {
+    // A journey's own time limit (test/support/journey-time-limits.ts), not the unit files' 60 s.
+    expect(task.timeout).toBe(JOURNEY_MS);
     expect(process.env.NODE_ENV).toBe('test');
     const html = await (await fetch(`${sandbox.origin}/app/`)).text();
     const entry = /<script type="module"[^>]* src="\.\/([^"]+)"/.exec(html)?.[1];

@@ -1,4 +1,5 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { isJourneyFile } from './journey-files.ts';
 
 /**
  * Vitest's own order, longest file first (by the last run's durations, else by size), but with the UI journeys
@@ -9,7 +10,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export default class InterleavingSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const isJourney = (file: TestSpecification) => file.moduleId.includes('/test/e2e/');
+    const isJourney = (file: TestSpecification) => isJourneyFile(file.moduleId);
     return takeTurns([sorted.filter(isJourney), sorted.filter((file) => !isJourney(file))]);
   }
 }

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { getCurrentSuite } from 'vitest/suite';
+import { isJourneyFile, JOURNEY_MS } from './journey-files.ts';
 
 /**
  * A UI journey's time limits, set for each journey file as it starts (Vitest runs a setup file before every test
@@ -9,7 +10,5 @@ import { getCurrentSuite } from 'vitest/suite';
  * many slow-but-fine steps on a busy machine, where three files share two cores. That is why journeys get one
  * generous limit here, not one guessed per test.
  */
-const JOURNEY_MS = 300_000;
-
-const file = getCurrentSuite().file?.filepath ?? '';
-if (file.includes('/test/e2e/')) vi.setConfig({ testTimeout: JOURNEY_MS, hookTimeout: JOURNEY_MS });
+if (isJourneyFile(getCurrentSuite().file?.filepath ?? ''))
+  vi.setConfig({ testTimeout: JOURNEY_MS, hookTimeout: JOURNEY_MS });
